@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m20261122000000 from './20261122000000_identity';
+
+/** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
+export const migrations: Record<string, Migration> = {
+  '20261122000000_identity': m20261122000000,
+};

@@ -1,0 +1,61 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Timestamps are ISO 8601 strings in UTC on both engines (see database.ts for PostgreSQL's parser). */
+type Timestamp = string;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  company_id: number | null;
+  language: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  color: string;
+  builtin: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  expires_at: Timestamp;
+}
+
+export interface DB {
+  companies: CompaniesTable;
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  access_tokens: AccessTokensTable;
+}
+
+export type CompanyRow = Selectable<CompaniesTable>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type AccessTokenRow = Selectable<AccessTokensTable>;

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import type { Config } from './config/env';
+import type { Infrastructure } from './container';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
+import { loadOrCreateAppKey } from './platform/secrets';
+
+/** Opens the database (migrated), Redis when configured, and the rate-limit store. */
+export async function openInfrastructure(
+  config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & { pgSchema?: string },
+): Promise<Infrastructure & { close(): Promise<void> }> {
+  const database = createDatabase({
+    url: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'hablabot.db'),
+    pgSchema: config.pgSchema,
+  });
+  await migrateToLatest(database.db, config.pgSchema);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  const rateLimits = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore();
+  const appKey = loadOrCreateAppKey(config.dataDir, config.appKey);
+  return {
+    database,
+    redis,
+    rateLimits,
+    appKey,
+    async close() {
+      await rateLimits.close();
+      redis?.disconnect();
+      await database.destroy();
+    },
+  };
+}

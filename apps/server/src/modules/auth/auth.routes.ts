@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ZErrorResponse,
+  ZLanguageSetRequest,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZRegisterRequest,
+  ZSuccessResponse,
+  ZValidationErrorResponse,
+} from '@hablabot/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Guards } from '../../platform/auth';
+import { typed } from '../../platform/http';
+import { translate } from '../../platform/locale';
+import type { AuthService } from './auth.service';
+
+export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
+  const { auth, guards } = deps;
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          body: ZLoginRequest,
+          response: {
+            200: ZLoginResponse,
+            401: ZErrorResponse,
+            422: ZValidationErrorResponse,
+            429: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const result = await auth.login(request.body, request.ip);
+        return { ...result, message: translate(request.lang, 'auth.login_ok') };
+      },
+    );
+
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags: ['auth'],
+          body: ZRegisterRequest,
+          response: { 201: ZSuccessResponse, 422: ZValidationErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        await auth.register(request.body, request.lang);
+        return reply
+          .status(201)
+          .send({ success: true, message: translate(request.lang, 'auth.register_ok') });
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: guards.requireAuth,
+        schema: { tags: ['auth'], response: { 200: ZSuccessResponse, 401: ZErrorResponse } },
+      },
+      async (request) => {
+        await auth.logout(request.auth!.tokenId);
+        return { success: true, message: translate(request.lang, 'auth.logout_ok') };
+      },
+    );
+
+    app.post(
+      '/language/set',
+      {
+        preHandler: guards.optionalAuth,
+        schema: {
+          tags: ['auth'],
+          body: ZLanguageSetRequest,
+          response: { 200: ZSuccessResponse, 422: ZValidationErrorResponse },
+        },
+      },
+      async (request) => {
+        const { language } = request.body;
+        if (request.auth) {
+          await auth.setLanguage(request.auth.user.id, language);
+          return { success: true, message: translate(language, 'language.updated') };
+        }
+        return { success: true, message: translate(language, 'language.temporary') };
+      },
+    );
+  };
+}
+
+/** Laravel Sanctum's handshake, kept because the web app calls it before login; bearer tokens carry the auth. */
+export async function csrfCookieRoute(instance: FastifyInstance) {
+  instance.get(
+    '/sanctum/csrf-cookie',
+    { schema: { tags: ['auth'], hide: true } },
+    async (_request, reply) => {
+      reply.setCookie('XSRF-TOKEN', randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        secure: false,
+        httpOnly: false,
+        maxAge: 2 * 60 * 60,
+      });
+      return reply.status(204).send();
+    },
+  );
+}

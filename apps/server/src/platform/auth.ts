@@ -1,0 +1,82 @@
+import type { BuiltinRoleName, Language } from '@hablabot/contract';
+import type { FastifyRequest } from 'fastify';
+import type { IdentityRepository, UserWithRoles } from '../modules/identity/identity.repository';
+import { forbidden, unauthenticated } from './errors';
+import { hashToken } from './tokens';
+
+export interface AuthContext {
+  user: UserWithRoles;
+  tokenId: number;
+  roleNames: Set<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    lang: Language;
+  }
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/** Route guards: each resolves the bearer token once and refuses with 401 or 403. */
+export function createGuards(identity: Pick<IdentityRepository, 'findUserByTokenHash'>) {
+  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+    if (request.auth) return request.auth;
+    const token = bearerOf(request);
+    if (!token || token.length > 200) throw unauthenticated();
+    const found = await identity.findUserByTokenHash(hashToken(token));
+    if (!found) throw unauthenticated();
+    request.auth = {
+      user: found.user,
+      tokenId: found.tokenId,
+      roleNames: new Set(found.user.roles.map((r) => r.name)),
+    };
+    return request.auth;
+  }
+
+  const requireAuth: Guard = async (request) => {
+    await authenticate(request);
+  };
+
+  /** Signs the caller in when a token is sent (a bad token is still a 401); anonymous otherwise. */
+  const optionalAuth: Guard = async (request) => {
+    if (bearerOf(request) || request.headers.authorization) await authenticate(request);
+  };
+
+  function requireRole(...roles: BuiltinRoleName[]): Guard {
+    return async (request) => {
+      const auth = await authenticate(request);
+      if (!roles.some((r) => auth.roleNames.has(r))) throw forbidden();
+    };
+  }
+
+  /** An admin of a company; every query the route makes is scoped to that company. */
+  const requireCompanyAdmin: Guard = async (request) => {
+    const auth = await authenticate(request);
+    if (!auth.roleNames.has('admin') || auth.user.company_id === null) throw forbidden();
+  };
+
+  return { authenticate, requireAuth, optionalAuth, requireRole, requireCompanyAdmin };
+}
+
+export type Guards = ReturnType<typeof createGuards>;
+
+/** The signed-in user's company; only call behind requireCompanyAdmin. */
+export function companyIdOf(request: FastifyRequest): number {
+  const id = request.auth?.user.company_id;
+  if (id === null || id === undefined) throw forbidden();
+  return id;
+}
+
+export function userOf(request: FastifyRequest): UserWithRoles {
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user;
+}

@@ -1,0 +1,32 @@
+import type { MessageKey } from './messages';
+
+type Params = Record<string, string | number>;
+type Key = MessageKey | (string & {});
+
+/** An error whose message is a locale key; the error handler translates it for the caller. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly key: Key,
+    readonly params?: Params,
+    /** Field errors as locale keys, for 422 and 409 answers that point at a field. */
+    readonly fieldErrors?: Record<string, Key[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (key: Key = 'errors.not_found') => new AppError(404, key);
+export const forbidden = (key: Key = 'auth.forbidden') => new AppError(403, key);
+export const unauthenticated = () => new AppError(401, 'auth.unauthenticated');
+export const conflict = (key: Key, field?: string) =>
+  new AppError(409, key, undefined, field ? { [field]: [key] } : undefined);
+/** A 422 for rules the schema cannot express (a taken email, an unknown role id). */
+export const invalid = (field: string, key: Key, params?: Params) =>
+  new AppError(422, key, params, { [field]: [key] });
+export const tooManyRequests = (key: Key, retryAfterSeconds: number) =>
+  new AppError(429, key, { seconds: retryAfterSeconds }, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });

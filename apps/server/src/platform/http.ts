@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export type Api = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInstance;
+
+/** The Fastify instance with zod types for params, bodies and responses. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}

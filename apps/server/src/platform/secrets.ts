@@ -1,0 +1,44 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Encrypts integration secrets at rest with AES-256-GCM under the server's APP_KEY. */
+export interface SecretBox {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function parseAppKey(value: string): Buffer {
+  const key = Buffer.from(value.replace(/^base64:/, ''), 'base64');
+  if (key.length !== 32) throw new Error('APP_KEY must decode to 32 bytes');
+  return key;
+}
+
+/** APP_KEY from the environment, or one generated once and kept in DATA_DIR/app.key (mode 0600). */
+export function loadOrCreateAppKey(dataDir: string, fromEnv?: string): Buffer {
+  if (fromEnv) return parseAppKey(fromEnv);
+  const file = path.join(dataDir, 'app.key');
+  if (fs.existsSync(file)) return parseAppKey(fs.readFileSync(file, 'utf8').trim());
+  fs.mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  fs.writeFileSync(file, `base64:${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+export function createSecretBox(key: Buffer): SecretBox {
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return `v1:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${data.toString('base64')}`;
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, data] = sealed.split(':');
+      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+    },
+  };
+}

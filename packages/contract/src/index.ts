@@ -1,0 +1,2 @@
+export * from './common.schema';
+export * from './identity.schema';
