@@ -24,6 +24,11 @@ export const ZValidationErrorResponse = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
 });
+/** 409 and similar: a message, and the field it concerns when there is one. */
+export const ZConflictResponse = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
 export type ValidationErrorResponse = z.infer<typeof ZValidationErrorResponse>;
 
 /** A required, trimmed text field. */

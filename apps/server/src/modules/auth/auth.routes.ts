@@ -59,7 +59,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     app.post(
       '/auth/logout',
       {
-        preHandler: guards.requireAuth,
+        onRequest: guards.requireAuth,
         schema: { tags: ['auth'], response: { 200: ZSuccessResponse, 401: ZErrorResponse } },
       },
       async (request) => {
@@ -71,7 +71,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     app.post(
       '/language/set',
       {
-        preHandler: guards.optionalAuth,
+        onRequest: guards.optionalAuth,
         schema: {
           tags: ['auth'],
           body: ZLanguageSetRequest,

@@ -1,5 +1,6 @@
 import {
   ZCompaniesResponse,
+  ZConflictResponse,
   ZCreateUserRequest,
   ZErrorResponse,
   ZIdParams,
@@ -23,7 +24,7 @@ const errors = {
   401: ZErrorResponse,
   403: ZErrorResponse,
   404: ZErrorResponse,
-  409: ZValidationErrorResponse,
+  409: ZConflictResponse,
   422: ZValidationErrorResponse,
 };
 
@@ -31,7 +32,7 @@ export function superAdminRoutes(deps: { superAdmin: SuperAdminService; guards: 
   const { superAdmin, guards } = deps;
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
-    app.addHook('preHandler', guards.requireRole('super_admin'));
+    app.addHook('onRequest', guards.requireRole('super_admin'));
     const tags = ['super-admin'];
 
     app.get(
