@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { clearSession, roleLanding, useSession } from '../lib/session';
+
+/** SPEC.md section 2: no token → /login. */
+export function RequireAuth() {
+  const session = useSession();
+  return session ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** SPEC.md section 6: each area's layout sends any other role to /. */
+export function RequireRole({ allow }: { allow: string }) {
+  const session = useSession();
+  return session?.rol === allow ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** Login and register redirect to / when a token exists. */
+export function GuestOnly() {
+  const session = useSession();
+  return session ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/**
+ * The `/` index: signed-in users go to their role's landing, everyone else to /login. A session
+ * whose role has no area is dropped, so nobody loops between / and /login.
+ */
+export function IndexRedirect() {
+  const session = useSession();
+  const landing = roleLanding(session?.rol);
+  useEffect(() => {
+    if (session && !landing) clearSession();
+  }, [session, landing]);
+  if (session && !landing) return null;
+  return <Navigate to={landing ?? '/login'} replace />;
+}

@@ -1,0 +1,100 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
+import { AppLoading, RootBoundary, RouteError } from './RootBoundary';
+
+type ScreenModule = { default: ComponentType };
+
+/** Every screen and layout is its own chunk, fetched when its route matches. */
+const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+// SPEC.md section 2's route tree.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootBoundary />,
+    errorElement: <RouteError />,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        path: '/',
+        ...screen(() => import('../layouts/PublicLayout')),
+        children: [
+          { index: true, element: <IndexRedirect /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'login', ...screen(() => import('../features/auth/LoginPage')) },
+              { path: 'register', ...screen(() => import('../features/auth/RegisterPage')) },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <RequireRole allow="admin" />,
+            children: [
+              {
+                path: 'admin',
+                ...screen(() => import('../layouts/AdminLayout')),
+                children: [
+                  { index: true, ...screen(() => import('../features/home/AdminHomePage')) },
+                  { path: 'clients', ...screen(() => import('../features/placeholders/ClientsPage')) },
+                  { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
+                  { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
+                  { path: 'setting', ...screen(() => import('../features/placeholders/SettingPage')) },
+                  { path: 'media', ...screen(() => import('../features/placeholders/MediaPage')) },
+                  {
+                    path: 'messages-massive',
+                    ...screen(() => import('../features/placeholders/MessagesMassivePage')),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            element: <RequireRole allow="client" />,
+            children: [
+              {
+                path: 'client',
+                ...screen(() => import('../layouts/ClientLayout')),
+                children: [{ index: true, ...screen(() => import('../features/client/ClientHomePage')) }],
+              },
+            ],
+          },
+          {
+            element: <RequireRole allow="super_admin" />,
+            children: [
+              {
+                path: 'super-admin',
+                ...screen(() => import('../layouts/SuperAdminLayout')),
+                children: [
+                  { index: true, ...screen(() => import('../features/super-admin/SuperAdminDashboardPage')) },
+                  { path: 'users', ...screen(() => import('../features/placeholders/UsersPage')) },
+                  { path: 'roles', ...screen(() => import('../features/placeholders/RolesPage')) },
+                  { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },
+                  { path: 'analytics', ...screen(() => import('../features/placeholders/AnalyticsPage')) },
+                  {
+                    path: 'settings',
+                    ...screen(() => import('../features/placeholders/SuperAdminSettingsPage')),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      // The shared widgets' gallery, for developers and visual checks; public on purpose.
+      { path: 'dev/widgets', ...screen(() => import('../features/gallery/GalleryPage')) },
+      { path: '*', ...screen(() => import('../features/public/NotFoundPage')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,153 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
+import { isApiError } from '../../lib/api-client';
+import { getStoredLanguage, i18next, isLanguage } from '../../lib/i18n';
+import { roleLanding, setSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { fetchCsrfCookie, type LoginRequest, login } from './api';
+import { AuthField } from './AuthField';
+import '../../styles/auth.css';
+
+/** SPEC.md section 4: the session is stored and the user moves on 1 second after the server's message. */
+export const LOGIN_REDIRECT_MS = 1000;
+
+type Banner = { type: 'success' | 'error'; text: string };
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const [banner, setBanner] = useState<Banner | null>(notice ? { type: 'success', text: notice } : null);
+  const [redirecting, setRedirecting] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginRequest>({ defaultValues: { email: '', password: '' } });
+  useDocumentTitle(t('auth.login.title'));
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await fetchCsrfCookie();
+      const result = await login({ email: values.email.trim(), password: values.password });
+      if (!result?.success || !result.token) {
+        setBanner({ type: 'error', text: result?.message || t('auth.errors.unknown') });
+        return;
+      }
+      const rol = result.user?.roles?.[0]?.name ?? null;
+      setBanner({ type: 'success', text: result.message || t('common.success') });
+      setRedirecting(true);
+      timer.current = setTimeout(() => {
+        setSession({ token: result.token as string, user: result.user ?? null, rol });
+        // The device's explicit choice wins; otherwise adopt the language saved on the account.
+        const saved = result.language ?? result.user?.language;
+        if (!getStoredLanguage() && isLanguage(saved)) void i18next.changeLanguage(saved);
+        navigate(roleLanding(rol) ?? '/', { replace: true });
+      }, LOGIN_REDIRECT_MS);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setBanner({ type: 'error', text: t('auth.errors.unknown') });
+      } else if (error.status === 0) {
+        setBanner({ type: 'error', text: t('auth.errors.connection') });
+      } else if (error.status === 401) {
+        setBanner({ type: 'error', text: error.serverMessage || t('auth.errors.invalidCredentials') });
+      } else {
+        setBanner({ type: 'error', text: error.serverMessage || t('auth.errors.server') });
+      }
+    }
+  });
+
+  const busy = isSubmitting || redirecting;
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <header className="auth-card__header">
+        <h2 id="login-title" className="auth-card__title">
+          {t('auth.login.title')}
+        </h2>
+        <p className="auth-card__subtitle">{t('auth.login.subtitle')}</p>
+      </header>
+
+      <div className="auth-card__banner" aria-live="polite">
+        {banner && (
+          <div
+            className={`banner banner--${banner.type}`}
+            role={banner.type === 'error' ? 'alert' : 'status'}
+            data-testid="login-message"
+          >
+            {banner.type === 'error' ? <AlertIcon size={18} /> : <CheckIcon size={18} />}
+            <span>{banner.text}</span>
+          </div>
+        )}
+      </div>
+
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthField
+          label={t('auth.login.email')}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('auth.login.emailPlaceholder')}
+          required
+          error={errors.email?.message}
+          {...register('email', {
+            required: t('auth.errors.emailRequired'),
+            validate: (value) => EMAIL_PATTERN.test(value.trim()) || t('auth.errors.emailInvalid'),
+          })}
+        />
+        <AuthField
+          label={t('auth.login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          placeholder={t('auth.login.passwordPlaceholder')}
+          required
+          error={errors.password?.message}
+          trailing={
+            <button
+              type="button"
+              className="field__reveal"
+              aria-label={showPassword ? t('auth.login.hidePassword') : t('auth.login.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((value) => !value)}
+            >
+              {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
+            </button>
+          }
+          {...register('password', { required: t('auth.errors.passwordRequired') })}
+        />
+        <div className="auth-form__row">
+          <Link to="/" className="link">
+            {t('auth.login.forgot')}
+          </Link>
+        </div>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy && <span className="spinner" aria-hidden="true" />}
+          {isSubmitting ? t('auth.login.submitting') : t('auth.login.submit')}
+        </button>
+      </form>
+
+      <p className="auth-card__footer">
+        {t('auth.login.noAccount')}{' '}
+        <Link to="/register" className="link link--strong">
+          {t('auth.login.register')}
+        </Link>
+      </p>
+    </section>
+  );
+}

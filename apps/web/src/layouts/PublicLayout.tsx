@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { ParticleBackground } from '../features/public/ParticleBackground';
+import { BotIcon, ChatIcon, LogoMark, MegaphoneIcon } from './icons';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import '../styles/public.css';
+
+/**
+ * SPEC.md section 2: the public landing — a welcome title over floating particles, a header with the
+ * access link — framing the sign-in and registration forms.
+ */
+export default function PublicLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="public">
+      <ParticleBackground className="public__particles" />
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <header className="public__header">
+        <Link to="/" className="brand brand--on-dark" aria-label={t('public.home')}>
+          <LogoMark size={32} />
+          <span className="brand__name">{t('app.name')}</span>
+        </Link>
+        <div className="public__header-actions">
+          <LanguageSwitcher tone="dark" />
+          <Link to="/login" className="button button--ghost-dark">
+            {t('public.access')}
+          </Link>
+        </div>
+      </header>
+      <div className="public__body">
+        <section className="public__hero" aria-labelledby="welcome-title">
+          <h1 id="welcome-title" className="public__title">
+            {t('public.welcomeTitle')}
+          </h1>
+          <p className="public__subtitle">{t('public.welcomeSubtitle')}</p>
+          <ul className="public__highlights">
+            <li>
+              <BotIcon size={18} />
+              {t('public.highlights.bots')}
+            </li>
+            <li>
+              <ChatIcon size={18} />
+              {t('public.highlights.chat')}
+            </li>
+            <li>
+              <MegaphoneIcon size={18} />
+              {t('public.highlights.massive')}
+            </li>
+          </ul>
+        </section>
+        <main id="main-content" tabIndex={-1} className="public__main">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

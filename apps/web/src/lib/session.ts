@@ -1,0 +1,119 @@
+import { useSyncExternalStore } from 'react';
+
+/** The three roles SPEC.md section 6 knows; anything else has no area. */
+export type RoleName = 'super_admin' | 'admin' | 'client';
+
+export interface SessionRole {
+  id: number;
+  name: string;
+  description?: string | null;
+  color?: string | null;
+}
+
+export interface SessionUser {
+  id: number;
+  name: string | null;
+  email: string;
+  company_id?: number | null;
+  language?: string | null;
+  roles?: SessionRole[];
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser | null;
+  rol: string | null;
+}
+
+// SPEC.md section 9: session storage keys token, user, rol.
+export const SESSION_KEYS = { token: 'token', user: 'user', rol: 'rol' } as const;
+
+const listeners = new Set<() => void>();
+let cached: { raw: string; session: Session | null } | null = null;
+
+function storage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function parseUser(raw: string | null): SessionUser | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as unknown;
+    return value && typeof value === 'object' ? (value as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored session, or null when there is no token. Stable between changes (safe for useSyncExternalStore). */
+export function getSession(): Session | null {
+  const store = storage();
+  const token = store?.getItem(SESSION_KEYS.token) ?? null;
+  const userRaw = store?.getItem(SESSION_KEYS.user) ?? null;
+  const rol = store?.getItem(SESSION_KEYS.rol) ?? null;
+  const raw = `${token}\u0000${userRaw}\u0000${rol}`;
+  if (cached && cached.raw === raw) return cached.session;
+  const session = token ? { token, user: parseUser(userRaw), rol } : null;
+  cached = { raw, session };
+  return session;
+}
+
+export function getToken(): string | null {
+  return getSession()?.token ?? null;
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function setSession(session: Session): void {
+  const store = storage();
+  if (!store) return;
+  store.setItem(SESSION_KEYS.token, session.token);
+  store.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
+  if (session.rol) store.setItem(SESSION_KEYS.rol, session.rol);
+  else store.removeItem(SESSION_KEYS.rol);
+  emit();
+}
+
+export function clearSession(): void {
+  const store = storage();
+  if (!store) return;
+  store.removeItem(SESSION_KEYS.token);
+  store.removeItem(SESSION_KEYS.user);
+  store.removeItem(SESSION_KEYS.rol);
+  emit();
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, () => null);
+}
+
+const LANDINGS: Record<RoleName, string> = {
+  super_admin: '/super-admin',
+  admin: '/admin',
+  client: '/client',
+};
+
+/** Where a role lands after sign-in (SPEC.md section 4); null for a role with no area. */
+export function roleLanding(rol: string | null | undefined): string | null {
+  return rol && Object.hasOwn(LANDINGS, rol) ? LANDINGS[rol as RoleName] : null;
+}
+
+/** Initials of a name for the avatar; '?' when there is no name (SPEC.md section 2). */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0][0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}

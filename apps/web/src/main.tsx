@@ -1,0 +1,34 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers';
+import { queryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { setUnauthorizedHandler } from './lib/api-client';
+import { initI18n } from './lib/i18n';
+import './styles/tokens.css';
+import './styles/base.css';
+
+const router = createAppRouter();
+
+// SPEC.md section 4: any 401 on a protected call ends the session and goes to /.
+setUnauthorizedHandler(() => {
+  queryClient.clear();
+  void router.navigate('/', { replace: true });
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+// Render once the detected language's catalogue is in, so no screen flashes untranslated keys.
+initI18n()
+  .catch((error: unknown) => console.error('i18n failed to start', error))
+  .finally(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+  });
