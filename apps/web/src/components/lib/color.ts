@@ -1,0 +1,30 @@
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+export const CHIP_FALLBACK_COLOR = '#CCCCCC';
+export const PICKER_FALLBACK_COLOR = '#000000';
+
+export function isHexColor(value: unknown): value is string {
+  return typeof value === 'string' && HEX_COLOR.test(value);
+}
+
+function channel(hex: string, start: number): number {
+  const c = Number.parseInt(hex.slice(start, start + 2), 16) / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/** WCAG relative luminance of a #RRGGBB colour. */
+export function relativeLuminance(hex: string): number {
+  return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const la = relativeLuminance(a);
+  const lb = relativeLuminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/** The text colour (near-black or white) that reads best on the given background. */
+export function readableTextColor(background: string): string {
+  const dark = '#1a1a1a';
+  const light = '#ffffff';
+  return contrastRatio(background, dark) >= contrastRatio(background, light) ? dark : light;
+}
