@@ -28,6 +28,7 @@ async function main() {
     },
   });
   await ensureSuperAdmin(container.identity, config.superAdmin, app.log);
+  await container.identity.deleteExpiredTokens();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import type { Language, LoginRequest, LoginResponse, RegisterRequest } from '@hablabot/contract';
-import { invalid, tooManyRequests, AppError } from '../../platform/errors';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, invalid, tooManyRequests } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimitStore } from '../../platform/rate-limit';
 import { generateToken, hashToken } from '../../platform/tokens';
@@ -65,13 +66,19 @@ export function createAuthService(deps: {
       if (await identity.emailTaken(input.email)) throw invalid('email', 'auth.email_taken');
       const role = await identity.findRoleByName('client');
       if (!role) throw new Error('the client role is missing');
-      await identity.createUser({
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        roleIds: [role.id],
-        language,
-      });
+      try {
+        await identity.createUser({
+          name: input.name,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          roleIds: [role.id],
+          language,
+        });
+      } catch (err) {
+        // Two sign-ups with one email at the same instant: the database keeps one, the other hears why.
+        if (isUniqueViolation(err)) throw invalid('email', 'auth.email_taken');
+        throw err;
+      }
     },
 
     async logout(tokenId: number): Promise<void> {

@@ -142,6 +142,17 @@ describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () =
     expect(again.json().errors.email).toEqual(['This email address is already registered.']);
   });
 
+  it('two sign-ups with one email at once: one succeeds, the other hears the email is taken', async () => {
+    const send = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { name: 'Twin', email: 'twin@example.test', password: 'long-enough-1' },
+      });
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 422, 422]);
+  });
+
   it('register validates name, email and password', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -1,10 +1,17 @@
 import type { CreateUserRequest, Role, RoleRequest, UpdateUserRequest, User } from '@hablabot/contract';
 import { ROLE_NAMES } from '@hablabot/contract';
+import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { type IdentityRepository, toPublicUser } from '../identity/identity.repository';
 
 const BUILTIN = new Set<string>(ROLE_NAMES);
+
+/** A lost race on the unique email index reads like the check that ran just before it. */
+function uniqueEmail(err: unknown): never {
+  if (isUniqueViolation(err)) throw conflict('users.email_taken', 'email');
+  throw err;
+}
 
 /** Users, roles and companies as the super administrator manages them. */
 export function createSuperAdminService(deps: { identity: IdentityRepository }) {
@@ -59,13 +66,15 @@ export function createSuperAdminService(deps: { identity: IdentityRepository }) 
       const roles = await checkRoles(input.roles);
       const isAdmin = roles.some((r) => r.name === 'admin');
       const plan = await companyPlan(input, isAdmin, null);
-      const id = await identity.createUser({
-        name: input.name,
-        email: input.email,
-        passwordHash: await hashPassword(input.password),
-        roleIds: roles.map((r) => r.id),
-        ...plan,
-      });
+      const id = await identity
+        .createUser({
+          name: input.name,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          roleIds: roles.map((r) => r.id),
+          ...plan,
+        })
+        .catch(uniqueEmail);
       return getUser(id);
     },
 
@@ -84,13 +93,15 @@ export function createSuperAdminService(deps: { identity: IdentityRepository }) 
         roles.some((r) => r.name === 'admin'),
         existing.company_id,
       );
-      await identity.updateUser(id, {
-        name: input.name,
-        email: input.email,
-        passwordHash: input.password ? await hashPassword(input.password) : undefined,
-        roleIds: roles.map((r) => r.id),
-        ...plan,
-      });
+      await identity
+        .updateUser(id, {
+          name: input.name,
+          email: input.email,
+          passwordHash: input.password ? await hashPassword(input.password) : undefined,
+          roleIds: roles.map((r) => r.id),
+          ...plan,
+        })
+        .catch(uniqueEmail);
       return getUser(id);
     },
 

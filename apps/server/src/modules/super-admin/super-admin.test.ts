@@ -39,8 +39,18 @@ describe(`super-admin access (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sq
   }
 
   it('lets the super admin in', async () => {
-    await expectRoleMatrix(ctx, cast, { method: 'GET', url: '/api/v1/super-admin/users' }, { superAdmin: 200 });
-    await expectRoleMatrix(ctx, cast, { method: 'GET', url: '/api/v1/super-admin/roles' }, { superAdmin: 200 });
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'GET', url: '/api/v1/super-admin/users' },
+      { superAdmin: 200 },
+    );
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'GET', url: '/api/v1/super-admin/roles' },
+      { superAdmin: 200 },
+    );
   });
 });
 
@@ -64,7 +74,12 @@ describe('super-admin users', () => {
       method: 'POST',
       url: '/api/v1/super-admin/create-user',
       headers: asSuper(),
-      payload: { name: 'Lucía Pérez', email: 'lucia@acme.test', password: 'password-123', roles: [roleIds.admin] },
+      payload: {
+        name: 'Lucía Pérez',
+        email: 'lucia@acme.test',
+        password: 'password-123',
+        roles: [roleIds.admin],
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ success: true, message: 'Usuario creado con éxito.' });
@@ -114,7 +129,13 @@ describe('super-admin users', () => {
       method: 'POST',
       url: '/api/v1/super-admin/create-user',
       headers: asSuper(),
-      payload: { name: 'X', email: 'x@acme.test', password: 'password-123', roles: [roleIds.admin], company_id: 99999 },
+      payload: {
+        name: 'X',
+        email: 'x@acme.test',
+        password: 'password-123',
+        roles: [roleIds.admin],
+        company_id: 99999,
+      },
     });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.company_id).toEqual(['La compañía no existe.']);
@@ -148,7 +169,12 @@ describe('super-admin users', () => {
       method: 'POST',
       url: '/api/v1/super-admin/create-user',
       headers: asSuper(),
-      payload: { name: 'Dup', email: cast.client.user.email.toUpperCase(), password: 'password-123', roles: [roleIds.client] },
+      payload: {
+        name: 'Dup',
+        email: cast.client.user.email.toUpperCase(),
+        password: 'password-123',
+        roles: [roleIds.client],
+      },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.email).toEqual(['Ya existe un usuario con este correo electrónico.']);
@@ -164,7 +190,12 @@ describe('super-admin users', () => {
     });
     expect(keep.statusCode).toBe(200);
     expect(keep.json()).toMatchObject({ success: true, data: { name: 'New name' } });
-    const stillIn = await ctx.app.inject({ method: 'POST', url: '/api/v1/language/set', headers: u.headers, payload: { language: 'es' } });
+    const stillIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/language/set',
+      headers: u.headers,
+      payload: { language: 'es' },
+    });
     expect(stillIn.json().message).toBe('Language updated successfully.');
 
     const change = await ctx.app.inject({
@@ -209,7 +240,9 @@ describe('super-admin users', () => {
     const isolated = await createTestContext();
     try {
       const solo = await createUser(isolated, { role: 'super_admin' });
-      const roles = Object.fromEntries((await isolated.container.identity.listRoles()).map((r) => [r.name, r.id]));
+      const roles = Object.fromEntries(
+        (await isolated.container.identity.listRoles()).map((r) => [r.name, r.id]),
+      );
       const demote = await isolated.app.inject({
         method: 'PUT',
         url: `/api/v1/super-admin/update-user/${solo.user.id}`,
@@ -273,7 +306,9 @@ describe('super-admin users', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true, message: 'Usuario eliminado con éxito.' });
     expect(await ctx.container.identity.findUserById(a.user.id)).toBeUndefined();
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: b.headers })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: b.headers })).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -319,10 +354,18 @@ describe('super-admin roles', () => {
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ name: 'auditor', description: null, color: '#123456' });
 
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/super-admin/roles/${role.id}`, headers: asSuper() });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/super-admin/roles/${role.id}`,
+      headers: asSuper(),
+    });
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ success: true, message: 'Rol eliminado con éxito.' });
-    const gone = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/super-admin/roles/${role.id}`, headers: asSuper() });
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/super-admin/roles/${role.id}`,
+      headers: asSuper(),
+    });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -380,8 +423,14 @@ describe('super-admin roles', () => {
       headers: asSuper(),
       payload: { name: u.user.name, email: u.user.email, roles: [roleIds.client, roleId] },
     });
-    const del = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/super-admin/roles/${roleId}`, headers: asSuper() });
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/super-admin/roles/${roleId}`,
+      headers: asSuper(),
+    });
     expect(del.statusCode).toBe(200);
-    expect((await ctx.container.identity.findUserById(u.user.id))?.roles.map((r) => r.name)).toEqual(['client']);
+    expect((await ctx.container.identity.findUserById(u.user.id))?.roles.map((r) => r.name)).toEqual([
+      'client',
+    ]);
   });
 });
