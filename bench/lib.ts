@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { type Container, createContainer } from '../apps/server/src/container';
+import { openInfrastructure } from '../apps/server/src/infrastructure';
+
+export interface BenchServer {
+  app: FastifyInstance;
+  container: Container;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The real server on a temp SQLite database (or DATABASE_URL), listening on loopback. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-bench-'));
+  const infra = await openInfrastructure({
+    dataDir,
+    databaseUrl: process.env.DATABASE_URL,
+    redisUrl: process.env.REDIS_URL,
+    appKey: randomBytes(32).toString('base64'),
+  });
+  const container = createContainer(infra, { loginLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } });
+  const app = await buildApp({ container });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    container,
+    url,
+    async close() {
+      await app.close();
+      await infra.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Stats {
+  requests: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Runs `fn` `total` times with `concurrency` in flight; latencies in milliseconds. */
+export async function measure(total: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<Stats> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await fn(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
+export function report(name: string, s: Stats, budget?: string): void {
+  const f = (n: number) => n.toFixed(1);
+  console.log(
+    `${name}: ${s.requests} requests in ${f(s.seconds)} s = ${f(s.perSecond)}/s; p50 ${f(s.p50)} ms, p95 ${f(s.p95)} ms, p99 ${f(s.p99)} ms${budget ? ` (budget: ${budget})` : ''}`,
+  );
+}

@@ -1,0 +1,19 @@
+// npm run bench: every benchmark in this folder, one after another, each in its own process.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const here = import.meta.dirname;
+const only = process.argv.slice(2);
+const scripts = fs
+  .readdirSync(here)
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'lib.ts'].includes(f))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+let failed = 0;
+for (const script of scripts) {
+  console.log(`\n== ${script}`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script)], { stdio: 'inherit' });
+  if (r.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
