@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { queryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { initI18n } from './lib/i18n';
@@ -12,8 +11,8 @@ import './styles/base.css';
 const router = createAppRouter();
 
 // SPEC.md section 4: any 401 on a protected call ends the session and goes to /.
+// (The query cache empties itself when the session goes; see app/query-client.ts.)
 setUnauthorizedHandler(() => {
-  queryClient.clear();
   void router.navigate('/', { replace: true });
 });
 
@@ -26,7 +25,7 @@ initI18n()
   .finally(() => {
     createRoot(container).render(
       <StrictMode>
-        <Providers client={queryClient}>
+        <Providers>
           <RouterProvider router={router} />
         </Providers>
       </StrictMode>,

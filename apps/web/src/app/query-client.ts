@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
+import { getSession, subscribeSession } from '../lib/session';
 
 /** A 4xx will answer the same way again; only network failures and 5xx are worth a retry. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -17,3 +18,8 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// Whatever ends a session (logout, a 401) also drops every cached answer of that user.
+subscribeSession(() => {
+  if (!getSession()) queryClient.clear();
+});

@@ -1,6 +1,7 @@
 import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { QueryProvider } from '../app/query-provider';
 import { usePersistedFlag } from '../lib/persisted-state';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 import { ChevronsLeftIcon, ChevronsRightIcon, CloseIcon, LogoMark, MenuIcon } from './icons';
@@ -119,110 +120,112 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
   const closeMenu = () => setMenuOpen(false);
 
   return (
-    <div
-      className={`shell shell--${area}`}
-      data-collapsed={!isMobile && collapsed ? 'true' : 'false'}
-      data-mobile={isMobile ? 'true' : 'false'}
-    >
-      <a className="skip-link" href="#main-content">
-        {t('app.skipToContent')}
-      </a>
-      {!isMobile && (
-        <aside id={sidebarId} className="sidebar" data-testid="sidebar" aria-label={t('shell.mainNav')}>
-          <div className="sidebar__brand">
-            <Brand to={homePath} hideName={collapsed} />
-          </div>
-          <nav className="sidebar__nav" aria-label={t('shell.mainNav')}>
-            <NavList items={items} collapsed={collapsed} />
-          </nav>
-          <button
-            type="button"
-            className="sidebar__toggle"
-            aria-controls={sidebarId}
-            aria-expanded={!collapsed}
-            title={collapsed ? t('shell.expand') : t('shell.collapse')}
-            onClick={() => setCollapsed(!collapsed)}
-          >
-            {collapsed ? <ChevronsRightIcon size={18} /> : <ChevronsLeftIcon size={18} />}
-            <span className="sidebar__toggle-label">
-              {collapsed ? t('shell.expand') : t('shell.collapse')}
-            </span>
-          </button>
-        </aside>
-      )}
-      <div className="shell__body">
-        <header className="topbar">
-          {isMobile && (
-            <>
-              <button
-                ref={menuButtonRef}
-                type="button"
-                className="icon-button"
-                aria-expanded={menuOpen}
-                aria-controls={menuId}
-                aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
-                onClick={() => setMenuOpen((open) => !open)}
-              >
-                {menuOpen && mobileMenu === 'popup' ? <CloseIcon /> : <MenuIcon />}
-              </button>
-              <Brand to={homePath} />
-            </>
-          )}
-          <div className="topbar__spacer" />
-          <div className="topbar__actions">
-            <LanguageSwitcher />
-            <UserMenu homePath={homePath} />
-          </div>
-        </header>
-        {isMobile && menuOpen && mobileMenu === 'drawer' && (
-          <div className="drawer-layer">
+    <QueryProvider>
+      <div
+        className={`shell shell--${area}`}
+        data-collapsed={!isMobile && collapsed ? 'true' : 'false'}
+        data-mobile={isMobile ? 'true' : 'false'}
+      >
+        <a className="skip-link" href="#main-content">
+          {t('app.skipToContent')}
+        </a>
+        {!isMobile && (
+          <aside id={sidebarId} className="sidebar" data-testid="sidebar" aria-label={t('shell.mainNav')}>
+            <div className="sidebar__brand">
+              <Brand to={homePath} hideName={collapsed} />
+            </div>
+            <nav className="sidebar__nav" aria-label={t('shell.mainNav')}>
+              <NavList items={items} collapsed={collapsed} />
+            </nav>
             <button
               type="button"
-              className="drawer-backdrop"
-              tabIndex={-1}
-              aria-hidden="true"
-              onClick={closeMenu}
-            />
-            <div
-              ref={menuRef}
-              id={menuId}
-              className="drawer"
-              role="dialog"
-              aria-modal="true"
-              aria-label={t('shell.mainNav')}
-              data-testid="mobile-menu"
+              className="sidebar__toggle"
+              aria-controls={sidebarId}
+              aria-expanded={!collapsed}
+              title={collapsed ? t('shell.expand') : t('shell.collapse')}
+              onClick={() => setCollapsed(!collapsed)}
             >
-              <div className="drawer__head">
-                <Brand to={homePath} />
+              {collapsed ? <ChevronsRightIcon size={18} /> : <ChevronsLeftIcon size={18} />}
+              <span className="sidebar__toggle-label">
+                {collapsed ? t('shell.expand') : t('shell.collapse')}
+              </span>
+            </button>
+          </aside>
+        )}
+        <div className="shell__body">
+          <header className="topbar">
+            {isMobile && (
+              <>
                 <button
+                  ref={menuButtonRef}
                   type="button"
-                  className="icon-button icon-button--on-dark"
-                  aria-label={t('shell.closeMenu')}
-                  onClick={() => {
-                    closeMenu();
-                    menuButtonRef.current?.focus();
-                  }}
+                  className="icon-button"
+                  aria-expanded={menuOpen}
+                  aria-controls={menuId}
+                  aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
+                  onClick={() => setMenuOpen((open) => !open)}
                 >
-                  <CloseIcon />
+                  {menuOpen && mobileMenu === 'popup' ? <CloseIcon /> : <MenuIcon />}
                 </button>
+                <Brand to={homePath} />
+              </>
+            )}
+            <div className="topbar__spacer" />
+            <div className="topbar__actions">
+              <LanguageSwitcher />
+              <UserMenu homePath={homePath} />
+            </div>
+          </header>
+          {isMobile && menuOpen && mobileMenu === 'drawer' && (
+            <div className="drawer-layer">
+              <button
+                type="button"
+                className="drawer-backdrop"
+                tabIndex={-1}
+                aria-hidden="true"
+                onClick={closeMenu}
+              />
+              <div
+                ref={menuRef}
+                id={menuId}
+                className="drawer"
+                role="dialog"
+                aria-modal="true"
+                aria-label={t('shell.mainNav')}
+                data-testid="mobile-menu"
+              >
+                <div className="drawer__head">
+                  <Brand to={homePath} />
+                  <button
+                    type="button"
+                    className="icon-button icon-button--on-dark"
+                    aria-label={t('shell.closeMenu')}
+                    onClick={() => {
+                      closeMenu();
+                      menuButtonRef.current?.focus();
+                    }}
+                  >
+                    <CloseIcon />
+                  </button>
+                </div>
+                <nav aria-label={t('shell.mainNav')}>
+                  <NavList items={items} onNavigate={closeMenu} />
+                </nav>
               </div>
+            </div>
+          )}
+          {isMobile && menuOpen && mobileMenu === 'popup' && (
+            <div ref={menuRef} id={menuId} className="popup-menu" data-testid="mobile-menu">
               <nav aria-label={t('shell.mainNav')}>
                 <NavList items={items} onNavigate={closeMenu} />
               </nav>
             </div>
-          </div>
-        )}
-        {isMobile && menuOpen && mobileMenu === 'popup' && (
-          <div ref={menuRef} id={menuId} className="popup-menu" data-testid="mobile-menu">
-            <nav aria-label={t('shell.mainNav')}>
-              <NavList items={items} onNavigate={closeMenu} />
-            </nav>
-          </div>
-        )}
-        <main id="main-content" ref={mainRef} tabIndex={-1} className="content">
-          <Outlet />
-        </main>
+          )}
+          <main id="main-content" ref={mainRef} tabIndex={-1} className="content">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { QueryProvider } from '../app/query-provider';
 import { LogoMark } from './icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
@@ -9,27 +10,29 @@ import '../styles/shell.css';
 export default function ClientLayout() {
   const { t } = useTranslation();
   return (
-    <div className="client-shell">
-      <a className="skip-link" href="#main-content">
-        {t('app.skipToContent')}
-      </a>
-      <header className="topbar topbar--client">
-        <Link to="/client" className="brand">
-          <LogoMark size={30} />
-          <span className="brand__name">{t('app.name')}</span>
-        </Link>
-        <div className="topbar__spacer" />
-        <div className="topbar__actions">
-          <LanguageSwitcher />
-          <UserMenu homePath="/client" homeLabel={t('client.title')} />
-        </div>
-      </header>
-      <main id="main-content" tabIndex={-1} className="client-shell__main">
-        <Outlet />
-      </main>
-      <footer className="client-shell__footer">
-        {t('client.footer', { year: new Date().getFullYear() })}
-      </footer>
-    </div>
+    <QueryProvider>
+      <div className="client-shell">
+        <a className="skip-link" href="#main-content">
+          {t('app.skipToContent')}
+        </a>
+        <header className="topbar topbar--client">
+          <Link to="/client" className="brand">
+            <LogoMark size={30} />
+            <span className="brand__name">{t('app.name')}</span>
+          </Link>
+          <div className="topbar__spacer" />
+          <div className="topbar__actions">
+            <LanguageSwitcher />
+            <UserMenu homePath="/client" homeLabel={t('client.title')} />
+          </div>
+        </header>
+        <main id="main-content" tabIndex={-1} className="client-shell__main">
+          <Outlet />
+        </main>
+        <footer className="client-shell__footer">
+          {t('client.footer', { year: new Date().getFullYear() })}
+        </footer>
+      </div>
+    </QueryProvider>
   );
 }

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
@@ -27,17 +26,41 @@ export default function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ defaultValues: { email: '', password: '' } });
+  // Two fields: plain state keeps react-hook-form out of the sign-in bundle (SPEC budget: 150 KB).
+  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof LoginRequest, string>>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
   useDocumentTitle(t('auth.login.title'));
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const validate = (next: LoginRequest) => {
+    const found: Partial<Record<keyof LoginRequest, string>> = {};
+    if (next.email.trim() === '') found.email = t('auth.errors.emailRequired');
+    else if (!EMAIL_PATTERN.test(next.email.trim())) found.email = t('auth.errors.emailInvalid');
+    if (next.password === '') found.password = t('auth.errors.passwordRequired');
+    return found;
+  };
+
+  const update = (field: keyof LoginRequest, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Once a field showed an error, re-check it as the user types.
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: validate(next)[field] }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting || redirecting) return;
+    const found = validate(values);
+    setErrors(found);
+    if (found.email || found.password) {
+      const firstInvalid = found.email ? 'login-email' : 'login-password';
+      document.getElementById(firstInvalid)?.focus();
+      return;
+    }
     setBanner(null);
+    setSubmitting(true);
     try {
       await fetchCsrfCookie();
       const result = await login({ email: values.email.trim(), password: values.password });
@@ -65,8 +88,10 @@ export default function LoginPage() {
       } else {
         setBanner({ type: 'error', text: error.serverMessage || t('auth.errors.server') });
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const busy = isSubmitting || redirecting;
 
@@ -94,25 +119,29 @@ export default function LoginPage() {
 
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <AuthField
+          id="login-email"
+          name="email"
+          value={values.email}
+          onChange={(event) => update('email', event.target.value)}
           label={t('auth.login.email')}
           type="email"
           autoComplete="email"
           inputMode="email"
           placeholder={t('auth.login.emailPlaceholder')}
           required
-          error={errors.email?.message}
-          {...register('email', {
-            required: t('auth.errors.emailRequired'),
-            validate: (value) => EMAIL_PATTERN.test(value.trim()) || t('auth.errors.emailInvalid'),
-          })}
+          error={errors.email}
         />
         <AuthField
+          id="login-password"
+          name="password"
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
           label={t('auth.login.password')}
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
           placeholder={t('auth.login.passwordPlaceholder')}
           required
-          error={errors.password?.message}
+          error={errors.password}
           trailing={
             <button
               type="button"
@@ -124,7 +153,6 @@ export default function LoginPage() {
               {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
             </button>
           }
-          {...register('password', { required: t('auth.errors.passwordRequired') })}
         />
         <div className="auth-form__row">
           <Link to="/" className="link">

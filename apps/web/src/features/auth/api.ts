@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, apiRequest } from '../../lib/api-client';
@@ -47,7 +46,6 @@ export function register(body: RegisterRequest): Promise<MessageResponse> {
  */
 export function useLogout() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
 
@@ -59,7 +57,6 @@ export function useLogout() {
       const response = await apiRequest<MessageResponse>('/auth/logout', { method: 'POST' });
       if (response.status === 200 && response.data?.success === true) {
         clearSession();
-        queryClient.clear();
         navigate('/', { replace: true });
       } else {
         console.error('Logout was not confirmed by the server', response.status, response.data);
@@ -70,7 +67,7 @@ export function useLogout() {
       busy.current = false;
       setPending(false);
     }
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   return { logout, pending };
 }
