@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { segmentsRoutes } from './modules/clients/segments.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { installErrorHandling } from './platform/error-handler';
@@ -104,6 +106,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes(container));
       await api.register(superAdminRoutes(container));
+      await api.register(clientsRoutes(container));
+      await api.register(segmentsRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -1,2 +1,3 @@
 export * from './common.schema';
 export * from './identity.schema';
+export * from './clients.schema';

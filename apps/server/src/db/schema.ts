@@ -45,12 +45,51 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
 }
 
+export interface SegmentsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** The name folded (lower case, no accents): unique per company. */
+  name_key: string;
+  color: string;
+  rules: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  last_names: Generated<string>;
+  /** Digits only, country code included. */
+  whatsapp_cellphone: string;
+  email: string | null;
+  avatar: string | null;
+  projects: string | null;
+  mode_bot: Generated<number>;
+  last_message_content: string | null;
+  last_message_date: Timestamp | null;
+  unread_messages_count: Generated<number>;
+  wa_user_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientSegmentsTable {
+  client_id: number;
+  segment_id: number;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;
   access_tokens: AccessTokensTable;
+  segments: SegmentsTable;
+  clients: ClientsTable;
+  client_segments: ClientSegmentsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -59,3 +98,5 @@ export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
+export type SegmentRow = Selectable<SegmentsTable>;
+export type ClientRow = Selectable<ClientsTable>;

@@ -1,0 +1,156 @@
+import type { ImportError, ImportSuccess, Language } from '@hablabot/contract';
+import { describeIssue } from '../../platform/error-handler';
+import { translate } from '../../platform/locale';
+import { ZImportRow, readCells, segmentNames } from './clients-import';
+import type { ClientsRepository, ImportValues } from './clients.repository';
+import { fold } from './fold';
+import type { SegmentsRepository } from './segments.repository';
+
+/** Rows written per transaction: large enough to be fast, small enough that a failed batch is cheap to redo. */
+export const IMPORT_BATCH = 500;
+
+export interface ImportResult {
+  error: ImportError[];
+  success: ImportSuccess[];
+  created: number;
+  updated: number;
+}
+
+interface Candidate {
+  row: number;
+  name: string;
+  values: ImportValues;
+}
+
+/**
+ * Imports CSV rows: each row is checked on its own (the client form's rules, plus segment names that must
+ * exist and a phone not repeated earlier in the file); valid rows create or update the client with that
+ * phone, in batched transactions. A row that fails never stops or half-writes the others.
+ */
+export function createClientImportService(deps: {
+  clientsRepository: Pick<ClientsRepository, 'existingPhones' | 'upsertImported'>;
+  segmentsRepository: Pick<SegmentsRepository, 'chipsByFoldedName'>;
+}) {
+  const { clientsRepository: clients, segmentsRepository: segments } = deps;
+
+  return {
+    async importClients(
+      companyId: number,
+      rows: Record<string, unknown>[],
+      lang: Language,
+    ): Promise<ImportResult> {
+      const chips = await segments.chipsByFoldedName(companyId);
+      const error: ImportError[] = [];
+      const candidates: Candidate[] = [];
+      const firstRowOfPhone = new Map<string, number>();
+
+      rows.forEach((raw, index) => {
+        const row = index + 1;
+        const cells = readCells(raw ?? {});
+        if (!cells) return; // a blank line: neither an error nor a success
+        const name =
+          `${cells.name} ${cells.last_names}`.trim() ||
+          cells.whatsapp_cellphone ||
+          translate(lang, 'clients.import_row', { row });
+        const reasons: string[] = [];
+
+        const parsed = ZImportRow.safeParse(cells);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) {
+            const field = issue.path.map(String).join('.');
+            const { path: _path, code, message, ...params } = issue;
+            const text = describeIssue(lang, field, {
+              keyword: code,
+              instancePath: `/${field}`,
+              message,
+              params: params as Record<string, unknown>,
+            });
+            if (!reasons.includes(text)) reasons.push(text);
+          }
+        }
+
+        const names = segmentNames(cells.segments);
+        const unknown = names.filter((n) => !chips.has(fold(n)));
+        if (unknown.length > 0) {
+          reasons.push(
+            translate(lang, 'clients.import_unknown_segments', {
+              names: unknown.map((n) => `«${n}»`).join(', '),
+            }),
+          );
+        }
+
+        // The first row with a valid phone claims it; a later row with the same phone is the error.
+        const phone = ZImportRow.shape.whatsapp_cellphone.safeParse(cells.whatsapp_cellphone);
+        if (phone.success) {
+          const first = firstRowOfPhone.get(phone.data);
+          if (first !== undefined) {
+            reasons.push(
+              translate(lang, 'clients.import_duplicate_in_file', { phone: phone.data, row: first }),
+            );
+          } else {
+            firstRowOfPhone.set(phone.data, row);
+          }
+        }
+
+        if (reasons.length > 0 || !parsed.success) {
+          error.push({ row, name, message: reasons.join(' ') });
+          return;
+        }
+        const data = parsed.data;
+        candidates.push({
+          row,
+          name,
+          values: {
+            name: data.name,
+            last_names: data.last_names,
+            whatsapp_cellphone: data.whatsapp_cellphone,
+            email: data.email,
+            projects: data.projects,
+            segmentIds: names.map((n) => chips.get(fold(n))!.id),
+          },
+        });
+      });
+
+      const existing = await clients.existingPhones(
+        companyId,
+        candidates.map((c) => c.values.whatsapp_cellphone),
+      );
+      const success: ImportSuccess[] = [];
+      const saved = (c: Candidate) =>
+        success.push({
+          row: c.row,
+          name: c.name,
+          action: existing.has(c.values.whatsapp_cellphone) ? 'updated' : 'created',
+        });
+
+      for (let i = 0; i < candidates.length; i += IMPORT_BATCH) {
+        const batch = candidates.slice(i, i + IMPORT_BATCH);
+        try {
+          await clients.upsertImported(
+            companyId,
+            batch.map((c) => c.values),
+          );
+          batch.forEach(saved);
+        } catch {
+          // Something in the batch broke at write time (a segment deleted meanwhile, say): the batch rolled
+          // back, so redo it one row per transaction and report only the rows that still fail.
+          for (const c of batch) {
+            try {
+              await clients.upsertImported(companyId, [c.values]);
+              saved(c);
+            } catch {
+              error.push({ row: c.row, name: c.name, message: translate(lang, 'clients.import_row_failed') });
+            }
+          }
+        }
+      }
+
+      error.sort((a, b) => a.row - b.row);
+      success.sort((a, b) => a.row - b.row);
+      const updated = success.filter((s) => s.action === 'updated').length;
+      return { error, success, created: success.length - updated, updated };
+    },
+  };
+}
+
+export type ClientImportService = ReturnType<typeof createClientImportService>;

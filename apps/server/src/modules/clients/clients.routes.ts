@@ -1,0 +1,143 @@
+import {
+  ZClientMutationResponse,
+  ZClientRequest,
+  ZClientsResponse,
+  ZErrorResponse,
+  ZIdParams,
+  ZIdsRequest,
+  ZImportClientsRequest,
+  ZImportClientsResponse,
+  ZMessageResponse,
+  ZMessagesSummaryResponse,
+  ZToggleBotModeRequest,
+  ZValidationErrorResponse,
+} from '@hablabot/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Guards, companyIdOf } from '../../platform/auth';
+import { typed } from '../../platform/http';
+import { registerMessages, translate } from '../../platform/locale';
+import type { ClientImportService } from './clients-import.service';
+import { clientsMessages } from './clients.messages';
+import type { ClientsService } from './clients.service';
+
+const errors = {
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZValidationErrorResponse,
+  422: ZValidationErrorResponse,
+};
+
+/** 10,000 CSV rows with long project notes stay well under this; the app-wide default is smaller. */
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+
+export function clientsRoutes(deps: {
+  clients: ClientsService;
+  clientImport: ClientImportService;
+  guards: Guards;
+}) {
+  const { clients, clientImport, guards } = deps;
+  registerMessages(clientsMessages);
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+    // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
+    app.addHook('onRequest', guards.requireCompanyAdmin);
+    const tags = ['clients'];
+
+    app.get(
+      '/admin/client',
+      { schema: { tags, response: { 200: ZClientsResponse, ...errors } } },
+      async (request) => ({
+        clients: await clients.list(companyIdOf(request)),
+        message: translate(request.lang, 'clients.listed'),
+        title: translate(request.lang, 'clients.title'),
+        subtitle: translate(request.lang, 'clients.subtitle'),
+      }),
+    );
+
+    app.get(
+      '/admin/client/messages-summary',
+      { schema: { tags, response: { 200: ZMessagesSummaryResponse, ...errors } } },
+      async (request) => ({ clients: await clients.messagesSummary(companyIdOf(request)) }),
+    );
+
+    app.post(
+      '/admin/client',
+      { schema: { tags, body: ZClientRequest, response: { 201: ZClientMutationResponse, ...errors } } },
+      async (request, reply) => {
+        const client = await clients.create(companyIdOf(request), request.body);
+        return reply.status(201).send({ client, message: translate(request.lang, 'clients.created') });
+      },
+    );
+
+    app.put(
+      '/admin/client/:id',
+      {
+        schema: {
+          tags,
+          params: ZIdParams,
+          body: ZClientRequest,
+          response: { 200: ZClientMutationResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        client: await clients.update(companyIdOf(request), request.params.id, request.body),
+        message: translate(request.lang, 'clients.updated'),
+      }),
+    );
+
+    app.delete(
+      '/admin/client',
+      { schema: { tags, body: ZIdsRequest, response: { 200: ZMessageResponse, ...errors } } },
+      async (request) => {
+        await clients.remove(companyIdOf(request), request.body.ids);
+        return { message: translate(request.lang, 'clients.deleted') };
+      },
+    );
+
+    app.post(
+      '/admin/client/:id/toggle-bot-mode',
+      {
+        schema: {
+          tags,
+          params: ZIdParams,
+          body: ZToggleBotModeRequest,
+          response: { 200: ZClientMutationResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const client = await clients.setBotMode(companyIdOf(request), request.params.id, request.body.mode);
+        return {
+          client,
+          message: translate(
+            request.lang,
+            client.mode_bot === 1 ? 'clients.bot_mode_on' : 'clients.bot_mode_off',
+          ),
+        };
+      },
+    );
+
+    app.post(
+      '/import/clients',
+      {
+        bodyLimit: IMPORT_BODY_LIMIT,
+        schema: { tags, body: ZImportClientsRequest, response: { 200: ZImportClientsResponse, ...errors } },
+      },
+      async (request) => {
+        const result = await clientImport.importClients(
+          companyIdOf(request),
+          request.body.clients,
+          request.lang,
+        );
+        return {
+          data: { error: result.error, success: result.success },
+          message: translate(request.lang, 'clients.import_done', {
+            created: result.created,
+            updated: result.updated,
+            failed: result.error.length,
+          }),
+        };
+      },
+    );
+  };
+}

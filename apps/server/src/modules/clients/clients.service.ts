@@ -1,0 +1,87 @@
+import type { BotMode, Client, ClientInput } from '@hablabot/contract';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import { type ClientValues, type ClientsRepository, isUniqueViolation } from './clients.repository';
+import type { SegmentsRepository } from './segments.repository';
+
+/** A company's clients: phone unique per company, at least one segment of the same company. */
+export function createClientsService(deps: {
+  clientsRepository: ClientsRepository;
+  segmentsRepository: Pick<SegmentsRepository, 'findChips'>;
+}) {
+  const { clientsRepository: repo, segmentsRepository: segments } = deps;
+
+  async function get(companyId: number, id: number): Promise<Client> {
+    const client = await repo.findClient(companyId, id);
+    if (!client) throw notFound('clients.not_found');
+    return client;
+  }
+
+  /** The segment ids, deduplicated, when every one is the company's; a 422 on `segments` otherwise. */
+  async function ownSegmentIds(companyId: number, ids: number[]): Promise<number[]> {
+    const unique = [...new Set(ids)];
+    const found = await segments.findChips(companyId, unique);
+    if (found.length !== unique.length) throw invalid('segments', 'clients.unknown_segment');
+    return unique;
+  }
+
+  function valuesOf(input: ClientInput): ClientValues {
+    return {
+      name: input.name,
+      last_names: input.last_names,
+      whatsapp_cellphone: input.whatsapp_cellphone,
+      email: input.email,
+      avatar: input.avatar ?? null,
+      projects: input.projects ?? null,
+    };
+  }
+
+  /** Runs a write; a phone taken between the check and the write (a race) is still a 409. */
+  async function guardPhone<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('clients.phone_taken', 'whatsapp_cellphone');
+      throw err;
+    }
+  }
+
+  return {
+    list: (companyId: number) => repo.listClients(companyId),
+
+    /** The chat list, read from the client rows (last message, unread count), one query at any size. */
+    messagesSummary: (companyId: number) => repo.listForChat(companyId),
+
+    get,
+
+    async create(companyId: number, input: ClientInput): Promise<Client> {
+      const segmentIds = await ownSegmentIds(companyId, input.segments);
+      if (await repo.phoneTaken(companyId, input.whatsapp_cellphone))
+        throw conflict('clients.phone_taken', 'whatsapp_cellphone');
+      const id = await guardPhone(() => repo.createClient(companyId, valuesOf(input), segmentIds));
+      return get(companyId, id);
+    },
+
+    async update(companyId: number, id: number, input: ClientInput): Promise<Client> {
+      await get(companyId, id);
+      const segmentIds = await ownSegmentIds(companyId, input.segments);
+      if (await repo.phoneTaken(companyId, input.whatsapp_cellphone, id))
+        throw conflict('clients.phone_taken', 'whatsapp_cellphone');
+      const updated = await guardPhone(() => repo.updateClient(companyId, id, valuesOf(input), segmentIds));
+      if (!updated) throw notFound('clients.not_found');
+      return get(companyId, id);
+    },
+
+    /** Deletes all the clients or none: one id that is not the company's makes it a 404. */
+    async remove(companyId: number, ids: number[]): Promise<void> {
+      const unique = [...new Set(ids)];
+      if (!(await repo.deleteClients(companyId, unique))) throw notFound('clients.not_found');
+    },
+
+    async setBotMode(companyId: number, id: number, mode: BotMode): Promise<Client> {
+      if (!(await repo.setBotMode(companyId, id, mode))) throw notFound('clients.not_found');
+      return get(companyId, id);
+    },
+  };
+}
+
+export type ClientsService = ReturnType<typeof createClientsService>;

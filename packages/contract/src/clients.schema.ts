@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import { ZHexColor, ZTimestamp, requiredText } from './common.schema';
+
+// --- limits and constants (SPEC.md sections 3, 5 and 9) ---
+
+/** WhatsApp numbers are stored as digits only, country code included (E.164 without the '+'). */
+export const PHONE_MIN_DIGITS = 10;
+export const PHONE_MAX_DIGITS = 15;
+export const CLIENT_NAME_MAX = 120;
+export const CLIENT_PROJECTS_MAX = 5000;
+export const SEGMENT_NAME_MAX = 80;
+export const SEGMENT_RULES_MAX = 5000;
+/** Most rows one POST /import/clients may carry. */
+export const IMPORT_MAX_ROWS = 10_000;
+/** The segment form's default colour, and the chip colour when a segment has none. */
+export const DEFAULT_SEGMENT_COLOR = '#7300ff';
+export const SEGMENT_CHIP_FALLBACK_COLOR = '#CCCCCC';
+export const BOT_MODES = [0, 1] as const;
+
+/**
+ * Normalises a phone number as typed ('+34 600-12-34-56', '0034 (600) 12.34.56') to digits with the
+ * country code ('34600123456'). Only formatting is removed: letters stay, so validation can reject them.
+ */
+export function normalizePhone(input: string): string {
+  let s = input.trim().replace(/[\s\-.()/]/g, '');
+  if (s.startsWith('+')) s = s.slice(1);
+  else if (s.startsWith('00')) s = s.slice(2);
+  return s;
+}
+
+/** A cell or field that may arrive as a number (spreadsheets, typed inputs) is read as text. */
+const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'bigint' ? String(v) : v);
+
+export const ZWhatsappCellphone = z.preprocess(
+  asText,
+  z
+    .string()
+    .transform(normalizePhone)
+    .pipe(
+      z
+        .string()
+        .min(1, { abort: true })
+        .regex(/^\d+$/, { message: 'clients.phone_numeric', abort: true })
+        .min(PHONE_MIN_DIGITS, { message: 'clients.phone_min' })
+        .max(PHONE_MAX_DIGITS, { message: 'clients.phone_max' }),
+    ),
+);
+
+export const ZClientEmail = z.preprocess(
+  asText,
+  z.string().trim().toLowerCase().min(1, { abort: true }).max(191).pipe(z.email()),
+);
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    asText,
+    z
+      .string()
+      .trim()
+      .max(max)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  );
+
+// --- segments ---
+
+/** A segment as a client carries it: enough to draw the coloured chip. */
+export const ZSegmentChip = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+});
+export type SegmentChip = z.infer<typeof ZSegmentChip>;
+
+export const ZSegment = ZSegmentChip.extend({
+  rules: z.string(),
+  /** How many clients are in the segment (the delete confirmation can mention it). */
+  clients_count: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type Segment = z.infer<typeof ZSegment>;
+
+export const ZSegmentRequest = z.object({
+  name: requiredText(SEGMENT_NAME_MAX),
+  color: z.string().trim().pipe(ZHexColor),
+  rules: requiredText(SEGMENT_RULES_MAX),
+});
+export type SegmentRequest = z.infer<typeof ZSegmentRequest>;
+
+export const ZSegmentsResponse = z.object({ segments: z.array(ZSegment), message: z.string() });
+export type SegmentsResponse = z.infer<typeof ZSegmentsResponse>;
+export const ZSegmentMutationResponse = z.object({ segment: ZSegment, message: z.string() });
+export type SegmentMutationResponse = z.infer<typeof ZSegmentMutationResponse>;
+
+// --- clients ---
+
+export const ZBotMode = z.literal(BOT_MODES);
+export type BotMode = z.infer<typeof ZBotMode>;
+
+/**
+ * A client as every response carries it. `segments` are chips ({ id, name, color }) so the table can
+ * draw them without a second call; a form sends them back as ids (`segments.map((s) => s.id)`).
+ * The chat fields live on the client row, so the chat list never scans messages.
+ */
+export const ZClient = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_names: z.string(),
+  /** Digits only, country code included: '34600123456'. */
+  whatsapp_cellphone: z.string(),
+  /** Null for clients that first wrote through WhatsApp and were never completed. */
+  email: z.string().nullable(),
+  avatar: z.string().nullable(),
+  projects: z.string().nullable(),
+  segments: z.array(ZSegmentChip),
+  mode_bot: ZBotMode,
+  last_message_content: z.string().nullable(),
+  last_message_date: ZTimestamp.nullable(),
+  unread_messages_count: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type Client = z.infer<typeof ZClient>;
+
+/** The chat list's row (API.md): the client with its last-message data, which ZClient already holds. */
+export const ZChatClient = ZClient;
+export type ChatClient = Client;
+
+/** Body of POST /admin/client and PUT /admin/client/{id} (SPEC.md section 5, client form). */
+export const ZClientRequest = z.object({
+  name: requiredText(CLIENT_NAME_MAX),
+  last_names: requiredText(CLIENT_NAME_MAX),
+  whatsapp_cellphone: ZWhatsappCellphone,
+  email: ZClientEmail,
+  avatar: optionalText(2048),
+  projects: optionalText(CLIENT_PROJECTS_MAX),
+  /** Segment ids of the caller's company; at least one. */
+  segments: z
+    .array(z.coerce.number().int().positive())
+    .min(1, { message: 'clients.segments_required' })
+    .max(200),
+});
+export type ClientRequest = z.input<typeof ZClientRequest>;
+export type ClientInput = z.output<typeof ZClientRequest>;
+
+/** GET /admin/client: the clients plus the page's heading and subtitle, localised by the server. */
+export const ZClientsResponse = z.object({
+  clients: z.array(ZClient),
+  message: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+});
+export type ClientsResponse = z.infer<typeof ZClientsResponse>;
+
+export const ZMessagesSummaryResponse = z.object({ clients: z.array(ZChatClient) });
+export type MessagesSummaryResponse = z.infer<typeof ZMessagesSummaryResponse>;
+
+export const ZClientMutationResponse = z.object({ client: ZClient, message: z.string() });
+export type ClientMutationResponse = z.infer<typeof ZClientMutationResponse>;
+
+export const ZToggleBotModeRequest = z.object({ mode: ZBotMode });
+export type ToggleBotModeRequest = z.infer<typeof ZToggleBotModeRequest>;
+
+// --- import ---
+
+/**
+ * Accepted CSV headers, matched without regard to case, accents, spaces or a byte-order mark.
+ * Unknown columns (an exported `id`, say) are ignored.
+ */
+export const IMPORT_COLUMNS = {
+  name: ['nombre', 'nombres', 'name', 'first_name', 'firstname'],
+  last_names: ['apellidos', 'apellido', 'last_names', 'last_name', 'lastname', 'surname', 'surnames'],
+  whatsapp_cellphone: [
+    'celular',
+    'whatsapp',
+    'whatsapp_cellphone',
+    'phone',
+    'telefono',
+    'movil',
+    'mobile',
+    'cellphone',
+  ],
+  email: ['correo', 'correo_electronico', 'email', 'e_mail', 'mail'],
+  projects: ['proyectos', 'proyecto', 'projects', 'project'],
+  segments: ['segmentos', 'segmento', 'segments', 'segment'],
+} as const;
+export type ImportColumn = keyof typeof IMPORT_COLUMNS;
+/** Separators between segment names inside the segments cell. */
+export const IMPORT_SEGMENT_SEPARATORS = /[,;|]/;
+
+/** Body of POST /import/clients: the CSV rows keyed by their header, as Papa Parse gives them. */
+export const ZImportClientsRequest = z.object({
+  clients: z
+    .array(z.record(z.string(), z.unknown()))
+    .min(1, { message: 'clients.import_empty' })
+    .max(IMPORT_MAX_ROWS, { message: 'clients.import_too_many' }),
+});
+export type ImportClientsRequest = z.infer<typeof ZImportClientsRequest>;
+
+export const ZImportError = z.object({
+  /** 1-based position of the row among the posted rows. */
+  row: z.number().int(),
+  /** Name and last names, else the phone, else 'Fila n'. */
+  name: z.string(),
+  /** Every reason the row was refused, in the caller's language. */
+  message: z.string(),
+});
+export type ImportError = z.infer<typeof ZImportError>;
+
+export const ZImportSuccess = z.object({
+  row: z.number().int(),
+  name: z.string(),
+  action: z.enum(['created', 'updated']),
+});
+export type ImportSuccess = z.infer<typeof ZImportSuccess>;
+
+export const ZImportClientsResponse = z.object({
+  data: z.object({ error: z.array(ZImportError), success: z.array(ZImportSuccess) }),
+  /** A one-line summary ('Importación completada: 2 creados, 1 actualizado, 1 con errores.'). */
+  message: z.string(),
+});
+export type ImportClientsResponse = z.infer<typeof ZImportClientsResponse>;
