@@ -1,0 +1,375 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { initTestI18n } from '../../test/i18n';
+import { Chip } from '../Chip/Chip';
+import { expectNoSeriousA11yViolations } from '../test-utils';
+import { DataTable, type DataTableColumn, PAGE_SIZES } from './DataTable';
+
+interface Client {
+  id: number;
+  name: string;
+  lastNames: string;
+  phone: string;
+  segment: string | null;
+  secret: string;
+}
+
+const NAMES = ['José', 'María', 'Ángela', 'Luis', 'Beatriz', 'Óscar', 'Nuria', 'Íñigo', 'Carmen', 'Raúl'];
+
+function makeClients(count: number): Client[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: NAMES[i % NAMES.length],
+    lastNames: i % 3 === 0 ? 'Pérez Gómez' : 'Ruiz',
+    phone: `52155${String(10000000 + i)}`,
+    segment: i % 4 === 0 ? 'VIP' : null,
+    secret: `hidden-${i + 1}`,
+  }));
+}
+
+const columns: DataTableColumn<Client>[] = [
+  { id: 'id', header: 'id', accessor: 'id', width: 70 },
+  { id: 'name', header: 'Nombre', accessor: (c) => `${c.name} ${c.lastNames}` },
+  {
+    id: 'segment',
+    header: 'Segmento',
+    searchValue: (c) => c.segment,
+    sortable: false,
+    cell: (c) => (c.segment ? <Chip label={c.segment} color="#7300ff" /> : null),
+  },
+  { id: 'phone', header: 'WhatsApp', accessor: 'phone' },
+  { id: 'secret', header: 'Secret', accessor: 'secret', hidden: true },
+];
+
+function bodyRows() {
+  const table = screen.getByRole('table', { name: 'Clientes' });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .filter((row) => row.querySelector('td') && !row.classList.contains('hb-table__spacer'));
+}
+
+function firstCellIds() {
+  return bodyRows().map((row) => {
+    const cells = row.querySelectorAll('td');
+    return cells[cells[0].querySelector('input') ? 1 : 0]?.textContent;
+  });
+}
+
+beforeEach(() => {
+  initTestI18n('es');
+});
+
+describe('DataTable', () => {
+  it('shows the first 10 rows and "Pag 1 | 3" for 25 rows', () => {
+    render(<DataTable label="Clientes" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
+    expect(bodyRows()).toHaveLength(10);
+    expect(screen.getByText('Pag 1 | 3')).toBeInTheDocument();
+    expect(screen.getByText('1–10 de 25 registros')).toBeInTheDocument();
+  });
+
+  it('offers page sizes 5, 10, 20, 50, 100 and 500 with 10 selected', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="Clientes" data={makeClients(45)} columns={columns} getRowId={(c) => c.id} />);
+    const select = screen.getByLabelText('Filas por página') as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => Number(o.value))).toEqual([...PAGE_SIZES]);
+    expect([...PAGE_SIZES]).toEqual([5, 10, 20, 50, 100, 500]);
+    expect(select.value).toBe('10');
+    await user.selectOptions(select, '20');
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByText('Pag 1 | 3')).toBeInTheDocument();
+    await user.selectOptions(select, '5');
+    expect(screen.getByText('Pag 1 | 9')).toBeInTheDocument();
+  });
+
+  it('moves with first, previous, next and last, disabling what cannot be used', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="Clientes" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
+    const first = screen.getByRole('button', { name: 'Primera página' });
+    const previous = screen.getByRole('button', { name: 'Página anterior' });
+    const next = screen.getByRole('button', { name: 'Página siguiente' });
+    const last = screen.getByRole('button', { name: 'Última página' });
+    expect(first).toBeDisabled();
+    expect(previous).toBeDisabled();
+    await user.click(next);
+    expect(screen.getByText('Pag 2 | 3')).toBeInTheDocument();
+    expect(firstCellIds()[0]).toBe('11');
+    await user.click(last);
+    expect(screen.getByText('Pag 3 | 3')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    expect(next).toBeDisabled();
+    expect(last).toBeDisabled();
+    await user.click(previous);
+    expect(screen.getByText('Pag 2 | 3')).toBeInTheDocument();
+    await user.click(first);
+    expect(screen.getByText('Pag 1 | 3')).toBeInTheDocument();
+  });
+
+  it('filters accent- and case-insensitively: "jose" finds "José", "PEREZ" finds "Pérez"', async () => {
+    const user = userEvent.setup();
+    const data = [
+      ...makeClients(3),
+      { id: 99, name: 'JOSÉ', lastNames: 'Núñez', phone: '1', segment: null, secret: 's' },
+    ];
+    render(<DataTable label="Clientes" data={data} columns={columns} getRowId={(c) => c.id} />);
+    const box = screen.getByRole('searchbox', { name: 'Filtrar' });
+    await user.type(box, 'jose');
+    expect(firstCellIds()).toEqual(['1', '99']);
+    expect(screen.getByText('1–2 de 2 resultados')).toBeInTheDocument();
+    await user.clear(box);
+    await user.type(box, 'PEREZ');
+    expect(firstCellIds()).toEqual(['1']);
+    await user.clear(box);
+    await user.type(box, 'nunez');
+    expect(firstCellIds()).toEqual(['99']);
+  });
+
+  it('matches every word across the visible columns, including custom cells, but not hidden ones', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="Clientes" data={makeClients(30)} columns={columns} getRowId={(c) => c.id} />);
+    const box = screen.getByRole('searchbox', { name: 'Filtrar' });
+    await user.type(box, 'jose vip');
+    // José is every 10th from id 1; VIP every 4th from id 1: ids 1 and 21.
+    expect(firstCellIds()).toEqual(['1', '21']);
+    await user.clear(box);
+    await user.type(box, 'hidden-3');
+    expect(screen.getByText('Ningún registro coincide con «hidden-3».')).toBeInTheDocument();
+    expect(screen.getByText('Pag 1 | 1')).toBeInTheDocument();
+  });
+
+  it('goes back to the first page when the filter changes', async () => {
+    const user = userEvent.setup();
+    render(<DataTable label="Clientes" data={makeClients(40)} columns={columns} getRowId={(c) => c.id} />);
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+    expect(screen.getByText('Pag 4 | 4')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Filtrar' }), 'luis');
+    expect(screen.getByText('Pag 1 | 1')).toBeInTheDocument();
+    expect(firstCellIds()).toEqual(['4', '14', '24', '34']);
+  });
+
+  it('enables delete with one or more selected rows and edit only with exactly one', async () => {
+    const user = userEvent.setup();
+    const onEdit = vi.fn();
+    const onDelete = vi.fn();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(12)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />,
+    );
+    const edit = screen.getByRole('button', { name: 'Editar' });
+    const remove = screen.getByRole('button', { name: 'Eliminar' });
+    expect(edit).toBeDisabled();
+    expect(remove).toBeDisabled();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' }));
+    expect(edit).toBeEnabled();
+    expect(remove).toBeEnabled();
+    await user.click(edit);
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }), expect.any(Object));
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 5' }));
+    expect(edit).toBeDisabled();
+    expect(remove).toBeEnabled();
+    expect(screen.getByText('2 seleccionados')).toBeInTheDocument();
+    await user.click(remove);
+    expect(onDelete.mock.calls[0][0].map((c: Client) => c.id)).toEqual([2, 5]);
+
+    await user.click(screen.getByRole('button', { name: 'Quitar selección' }));
+    expect(edit).toBeDisabled();
+    expect(remove).toBeDisabled();
+  });
+
+  it('select-all selects every row of the current page only, and reports the rows', async () => {
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(25)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    const all = screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' });
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 3' }));
+    expect((all as HTMLInputElement).indeterminate).toBe(true);
+    expect(onSelectionChange).toHaveBeenLastCalledWith([expect.objectContaining({ id: 3 })]);
+    await user.click(all);
+    expect(all).toBeChecked();
+    const selected = onSelectionChange.mock.lastCall?.[0] as Client[];
+    expect(selected.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' })).not.toBeChecked();
+    await user.click(all);
+    expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(20);
+  });
+
+  it('sorts by a column, toggling ascending and descending with an indicator', async () => {
+    const user = userEvent.setup();
+    const data = [
+      { id: 1, name: 'Óscar', lastNames: '', phone: '3', segment: null, secret: '' },
+      { id: 2, name: 'álvaro', lastNames: '', phone: '10', segment: null, secret: '' },
+      { id: 3, name: 'Beatriz', lastNames: '', phone: '2', segment: null, secret: '' },
+      { id: 4, name: 'Alberto', lastNames: '', phone: '1', segment: null, secret: '' },
+    ];
+    render(<DataTable label="Clientes" data={data} columns={columns} getRowId={(c) => c.id} />);
+    const header = screen.getByRole('columnheader', { name: /Nombre/ });
+    expect(header).not.toHaveAttribute('aria-sort');
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstCellIds()).toEqual(['4', '2', '3', '1']);
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCellIds()).toEqual(['1', '3', '2', '4']);
+
+    // Numbers kept as text still sort numerically.
+    const phone = screen.getByRole('columnheader', { name: /WhatsApp/ });
+    await user.click(within(phone).getByRole('button'));
+    expect(firstCellIds()).toEqual(['4', '3', '1', '2']);
+    expect(header).not.toHaveAttribute('aria-sort');
+    // Columns marked not sortable have no button.
+    expect(within(screen.getByRole('columnheader', { name: 'Segmento' })).queryByRole('button')).toBeNull();
+  });
+
+  it('shows the empty state, renders custom cells and applies the minimum width', () => {
+    const { rerender } = render(
+      <DataTable label="Clientes" data={[]} columns={columns} getRowId={(c) => c.id} minWidth={1200} />,
+    );
+    expect(screen.getByText('No hay registros para mostrar.')).toBeInTheDocument();
+    expect(screen.getByText('Pag 1 | 1')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Clientes' })).toHaveStyle({ minWidth: '1200px' });
+    rerender(
+      <DataTable
+        label="Clientes"
+        data={makeClients(1)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        rowActions={(c) => <button type="button">Ir al Chat {c.id}</button>}
+      />,
+    );
+    expect(screen.getByText('VIP')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ir al Chat 1' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Acciones' })).toBeInTheDocument();
+  });
+
+  it('drops deleted rows from the selection when the data changes', async () => {
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    const data = makeClients(5);
+    const { rerender } = render(
+      <DataTable
+        label="Clientes"
+        data={data}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' }));
+    rerender(
+      <DataTable
+        label="Clientes"
+        data={data.slice(1)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    expect(onSelectionChange.mock.lastCall?.[0].map((c: Client) => c.id)).toEqual([2]);
+    expect(screen.getByText('1 seleccionado')).toBeInTheDocument();
+  });
+
+  it('works fully controlled (filter, selection, pagination)', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [filter, setFilter] = useState('');
+      const [ids, setIds] = useState<string[]>(['3']);
+      const [pagination, setPagination] = useState({ pageIndex: 1, pageSize: 5 });
+      return (
+        <>
+          <output data-testid="state">{JSON.stringify({ filter, ids, pagination })}</output>
+          <DataTable
+            label="Clientes"
+            data={makeClients(20)}
+            columns={columns}
+            getRowId={(c) => c.id}
+            filter={filter}
+            onFilterChange={setFilter}
+            selectedIds={ids}
+            onSelectedIdsChange={setIds}
+            pagination={pagination}
+            onPaginationChange={setPagination}
+          />
+        </>
+      );
+    }
+    render(<Harness />);
+    expect(screen.getByText('Pag 2 | 4')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 6' }));
+    await user.type(screen.getByRole('searchbox'), 'maria');
+    const state = JSON.parse(screen.getByTestId('state').textContent ?? '{}');
+    expect(state).toEqual({ filter: 'maria', ids: ['3', '6'], pagination: { pageIndex: 0, pageSize: 5 } });
+  });
+
+  it('virtualises the body of large pages (500 rows) and keeps the row count for assistive technology', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(10_000)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText('Filas por página'), '500');
+    expect(screen.getByText('Pag 1 | 20')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Clientes' });
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    expect(bodyRows().length).toBeLessThan(100);
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
+  });
+
+  it('speaks English with the en catalogue', () => {
+    initTestI18n('en');
+    render(<DataTable label="Clients" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
+    expect(screen.getByText('Page 1 | 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Rows per page')).toBeInTheDocument();
+  });
+
+  it('shows the loading overlay', () => {
+    render(<DataTable label="Clientes" data={[]} columns={columns} getRowId={(c) => c.id} loading />);
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Cargando...');
+  });
+
+  it('has no serious accessibility violations', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(12)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onEdit={() => {}}
+        onDelete={() => {}}
+        rowActions={() => <button type="button">Ir al Chat</button>}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 1' }));
+    await act(async () => {
+      await expectNoSeriousA11yViolations(container);
+    });
+  });
+});
