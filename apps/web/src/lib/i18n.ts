@@ -82,6 +82,7 @@ export function initI18n(): Promise<unknown> {
         caches: [],
       },
       interpolation: { escapeValue: false },
+      showSupportNotice: false,
       returnNull: false,
       react: { useSuspense: false },
     });
