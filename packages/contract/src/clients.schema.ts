@@ -156,6 +156,10 @@ export type ClientsResponse = z.infer<typeof ZClientsResponse>;
 export const ZMessagesSummaryResponse = z.object({ clients: z.array(ZChatClient) });
 export type MessagesSummaryResponse = z.infer<typeof ZMessagesSummaryResponse>;
 
+/** GET /admin/client/{id} (added by us: the chat opens a client by id). */
+export const ZClientResponse = z.object({ client: ZClient });
+export type ClientResponse = z.infer<typeof ZClientResponse>;
+
 export const ZClientMutationResponse = z.object({ client: ZClient, message: z.string() });
 export type ClientMutationResponse = z.infer<typeof ZClientMutationResponse>;
 

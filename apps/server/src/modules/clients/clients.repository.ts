@@ -13,12 +13,6 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
   return out;
 }
 
-/** True when a write broke a unique constraint, on either engine. */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /** The fields a person edits; the chat fields are kept by the messaging module. */
 export interface ClientValues {
   name: string;

@@ -1,5 +1,7 @@
 import {
+  ZConflictResponse,
   ZClientMutationResponse,
+  ZClientResponse,
   ZClientRequest,
   ZClientsResponse,
   ZErrorResponse,
@@ -24,7 +26,7 @@ const errors = {
   401: ZErrorResponse,
   403: ZErrorResponse,
   404: ZErrorResponse,
-  409: ZValidationErrorResponse,
+  409: ZConflictResponse,
   422: ZValidationErrorResponse,
 };
 
@@ -59,6 +61,12 @@ export function clientsRoutes(deps: {
       '/admin/client/messages-summary',
       { schema: { tags, response: { 200: ZMessagesSummaryResponse, ...errors } } },
       async (request) => ({ clients: await clients.messagesSummary(companyIdOf(request)) }),
+    );
+
+    app.get(
+      '/admin/client/:id',
+      { schema: { tags, params: ZIdParams, response: { 200: ZClientResponse, ...errors } } },
+      async (request) => ({ client: await clients.get(companyIdOf(request), request.params.id) }),
     );
 
     app.post(

@@ -1,6 +1,7 @@
 import type { BotMode, Client, ClientInput } from '@hablabot/contract';
 import { conflict, invalid, notFound } from '../../platform/errors';
-import { type ClientValues, type ClientsRepository, isUniqueViolation } from './clients.repository';
+import { isUniqueViolation } from '../../db/errors';
+import type { ClientValues, ClientsRepository } from './clients.repository';
 import type { SegmentsRepository } from './segments.repository';
 
 /** A company's clients: phone unique per company, at least one segment of the same company. */

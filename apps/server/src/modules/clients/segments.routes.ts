@@ -1,4 +1,5 @@
 import {
+  ZConflictResponse,
   ZErrorResponse,
   ZIdParams,
   ZMessageResponse,
@@ -18,7 +19,7 @@ const errors = {
   401: ZErrorResponse,
   403: ZErrorResponse,
   404: ZErrorResponse,
-  409: ZValidationErrorResponse,
+  409: ZConflictResponse,
   422: ZValidationErrorResponse,
 };
 

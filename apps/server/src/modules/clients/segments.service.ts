@@ -1,6 +1,6 @@
 import type { Segment, SegmentRequest } from '@hablabot/contract';
 import { conflict, notFound } from '../../platform/errors';
-import { isUniqueViolation } from './clients.repository';
+import { isUniqueViolation } from '../../db/errors';
 import type { SegmentsRepository } from './segments.repository';
 
 /** A company's segments: names unique per company (ignoring case and accents), colour #RRGGBB, rules. */
