@@ -1,0 +1,355 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, createSegment } from '../../../test/clients-factories';
+import { type TestContext, createTestContext } from '../../../test/context';
+import { type TestUser, createUser } from '../../../test/factories';
+import { columnOf, readCells, segmentNames } from './clients-import';
+
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+describe('import: reading rows', () => {
+  it('matches Spanish and English headers, ignoring case, accents, spaces and a byte-order mark', () => {
+    expect(columnOf('\uFEFFNombre')).toBe('name');
+    expect(columnOf('NAME')).toBe('name');
+    expect(columnOf('Apellidos')).toBe('last_names');
+    expect(columnOf('last names')).toBe('last_names');
+    expect(columnOf('Teléfono')).toBe('whatsapp_cellphone');
+    expect(columnOf('Celular')).toBe('whatsapp_cellphone');
+    expect(columnOf('WhatsApp')).toBe('whatsapp_cellphone');
+    expect(columnOf('whatsapp_cellphone')).toBe('whatsapp_cellphone');
+    expect(columnOf('Phone')).toBe('whatsapp_cellphone');
+    expect(columnOf('Correo electrónico')).toBe('email');
+    expect(columnOf('E-mail')).toBe('email');
+    expect(columnOf('PROYECTOS')).toBe('projects');
+    expect(columnOf('Segmento')).toBe('segments');
+    expect(columnOf('segments')).toBe('segments');
+    expect(columnOf('id')).toBeUndefined();
+  });
+
+  it('reads cells as text, prefers the first non-empty of two columns, and skips blank rows', () => {
+    expect(readCells({ Nombre: ' Ana ', Celular: 34600111222, WhatsApp: '999', id: 7 })).toEqual({
+      name: 'Ana',
+      last_names: '',
+      whatsapp_cellphone: '34600111222',
+      email: '',
+      projects: '',
+      segments: '',
+    });
+    expect(readCells({ Celular: '', WhatsApp: '34600111222' })?.whatsapp_cellphone).toBe('34600111222');
+    expect(readCells({ Nombre: '', Celular: '  ', Correo: null })).toBeNull();
+  });
+
+  it('splits segment names on , ; and |, dropping blanks and repeats', () => {
+    expect(segmentNames('VIP; Leads | Clientes Únicos, vip,,')).toEqual(['VIP', 'Leads', 'Clientes Únicos']);
+    expect(segmentNames('')).toEqual([]);
+  });
+});
+
+describe(`POST /import/clients (${engine})`, () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let companyId: number;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await createUser(ctx, { role: 'admin' });
+    companyId = admin.user.company_id!;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  const post = (rows: unknown[], lang?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/import/clients',
+      headers: { ...admin.headers, ...(lang ? { 'accept-language': lang } : {}) },
+      payload: { clients: rows },
+    });
+
+  const clientsByPhone = async (company = companyId) => {
+    const rows = await ctx.container.clientsRepository.listClients(company);
+    return new Map(rows.map((c) => [c.whatsapp_cellphone, c]));
+  };
+
+  it('imports good rows, reports bad ones with every reason, and never lets a bad row stop the others', async () => {
+    const vip = await createSegment(ctx, companyId, { name: 'VIP' });
+    const unicos = await createSegment(ctx, companyId, { name: 'Clientes Únicos' });
+    const leads = await createSegment(ctx, companyId, { name: 'Leads' });
+
+    // As Papa Parse gives a UTF-8 file saved by a spreadsheet: BOM glued to the first header, accents.
+    const rows = [
+      {
+        '\uFEFFNombre': 'José',
+        Apellidos: 'Núñez Peña',
+        Teléfono: '+34 600-12-34-56',
+        Correo: 'Jose@Example.test',
+        Proyectos: 'Ático',
+        Segmentos: 'vip; clientes unicos',
+      },
+      {
+        '\uFEFFNombre': 'Marta',
+        Apellidos: 'López',
+        Teléfono: '34600999001',
+        Correo: 'marta@',
+        Segmentos: '',
+      },
+      {
+        '\uFEFFNombre': 'Pablo',
+        Apellidos: 'Sanz',
+        Teléfono: '600',
+        Correo: 'p@example.test',
+        Segmentos: 'Leads',
+      },
+      { '\uFEFFNombre': '', Apellidos: '', Teléfono: '', Correo: '', Proyectos: '', Segmentos: '' },
+      {
+        '\uFEFFNombre': 'Inés',
+        Apellidos: 'Mora',
+        Teléfono: '34600999002',
+        Correo: 'ines@example.test',
+        Segmentos: 'Oro | Leads | Plata',
+      },
+      {
+        '\uFEFFNombre': 'Pepe',
+        Apellidos: 'Núñez',
+        Teléfono: '0034 600 12 34 56',
+        Correo: 'pepe@example.test',
+        Segmentos: 'VIP',
+      },
+      {
+        '\uFEFFNombre': 'Sara',
+        Apellidos: 'Vidal',
+        Teléfono: 34600999003,
+        Correo: 'sara@example.test',
+        Segmentos: 'LEADS',
+      },
+      { '\uFEFFNombre': '', Apellidos: '', Teléfono: 'abc', Correo: '', Segmentos: '' },
+    ];
+    const res = await post(rows);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.success).toEqual([
+      { row: 1, name: 'José Núñez Peña', action: 'created' },
+      { row: 7, name: 'Sara Vidal', action: 'created' },
+    ]);
+    expect(body.data.error).toEqual([
+      {
+        row: 2,
+        name: 'Marta López',
+        message: 'El campo correo electrónico debe ser una dirección de correo válida.',
+      },
+      {
+        row: 3,
+        name: 'Pablo Sanz',
+        message: 'El número de WhatsApp debe tener al menos 10 dígitos, con el código de país.',
+      },
+      {
+        row: 5,
+        name: 'Inés Mora',
+        message: 'Segmento no encontrado: «Oro», «Plata». Créalo antes de importar o corrige el nombre.',
+      },
+      {
+        row: 6,
+        name: 'Pepe Núñez',
+        message: 'El número 34600123456 está repetido en el archivo (ya está en la fila 1).',
+      },
+      {
+        row: 8,
+        name: 'abc',
+        message: [
+          'El campo nombre es obligatorio.',
+          'El campo apellidos es obligatorio.',
+          'El número de WhatsApp solo puede contener dígitos, con el código de país.',
+          'El campo correo electrónico es obligatorio.',
+        ].join(' '),
+      },
+    ]);
+    expect(body.message).toBe('Importación completada: 2 creados, 0 actualizados, 5 con errores.');
+
+    const stored = await clientsByPhone();
+    expect(stored.get('34600123456')).toMatchObject({
+      name: 'José',
+      last_names: 'Núñez Peña',
+      email: 'jose@example.test',
+      projects: 'Ático',
+      mode_bot: 1,
+      segments: [
+        { id: vip.id, name: 'VIP' },
+        { id: unicos.id, name: 'Clientes Únicos' },
+      ],
+    });
+    expect(stored.get('34600999003')?.segments.map((s) => s.id)).toEqual([leads.id]);
+    for (const phone of ['34600999001', '34600999002']) expect(stored.has(phone)).toBe(false);
+  });
+
+  it('answers in English, with English headers', async () => {
+    await createSegment(ctx, companyId, { name: 'Newsletter' });
+    const res = await post(
+      [
+        {
+          name: 'Emma',
+          last_names: 'Stone',
+          phone: '+44 7700 900123',
+          email: 'emma@example.test',
+          projects: '',
+          segments: 'newsletter',
+        },
+        {
+          name: 'Tom',
+          last_names: 'Hardy',
+          phone: '+44 7700 900124',
+          email: 'tom@example.test',
+          segments: 'Gold',
+        },
+      ],
+      'en',
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      data: {
+        success: [{ row: 1, name: 'Emma Stone', action: 'created' }],
+        error: [
+          {
+            row: 2,
+            name: 'Tom Hardy',
+            message: 'Segment not found: «Gold». Create it before importing or correct the name.',
+          },
+        ],
+      },
+      message: 'Import finished: 1 created, 0 updated, 1 with errors.',
+    });
+    expect((await clientsByPhone()).get('447700900123')?.projects).toBeNull();
+  });
+
+  it('importing the same file twice creates no duplicates: the second run updates by phone', async () => {
+    const seg = await createSegment(ctx, companyId, { name: 'Twice' });
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      nombre: `Persona ${i}`,
+      apellidos: 'Repetida',
+      celular: `+52 55 1000 ${String(i).padStart(4, '0')}`,
+      correo: `persona${i}@example.test`,
+      segmento: 'twice',
+    }));
+    const first = await post(rows);
+    expect(first.json().data.error).toEqual([]);
+    expect(first.json().data.success.every((s: { action: string }) => s.action === 'created')).toBe(true);
+    const countAfterFirst = (await clientsByPhone()).size;
+
+    const second = await post(rows);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.error).toEqual([]);
+    expect(second.json().data.success).toHaveLength(30);
+    expect(second.json().data.success.every((s: { action: string }) => s.action === 'updated')).toBe(true);
+    expect(second.json().message).toBe('Importación completada: 0 creados, 30 actualizados, 0 con errores.');
+    expect((await clientsByPhone()).size).toBe(countAfterFirst);
+    const links = await ctx.container.db
+      .selectFrom('client_segments')
+      .selectAll()
+      .where('segment_id', '=', seg.id)
+      .execute();
+    expect(links).toHaveLength(30);
+  });
+
+  it('updates an existing client by phone: new fields, segments added (never removed), projects kept when blank', async () => {
+    const a = await createSegment(ctx, companyId, { name: 'Alpha' });
+    const b = await createSegment(ctx, companyId, { name: 'Beta' });
+    const existing = await createClient(ctx, companyId, {
+      name: 'Old',
+      whatsapp_cellphone: '34622000001',
+      projects: 'Keep me',
+      segments: [a.id],
+    });
+    const res = await post([
+      {
+        Nombre: 'New',
+        Apellidos: 'Name',
+        WhatsApp: '+34 622 00 00 01',
+        Email: 'new@example.test',
+        Segmentos: 'Beta',
+      },
+    ]);
+    expect(res.json().data.success).toEqual([{ row: 1, name: 'New Name', action: 'updated' }]);
+    const after = (await clientsByPhone()).get('34622000001')!;
+    expect(after).toMatchObject({
+      id: existing.id,
+      name: 'New',
+      last_names: 'Name',
+      email: 'new@example.test',
+      projects: 'Keep me',
+      segments: [
+        { id: a.id, name: 'Alpha' },
+        { id: b.id, name: 'Beta' },
+      ],
+    });
+  });
+
+  it("works inside the caller's company only: same phones in another company are other clients", async () => {
+    const other = await createUser(ctx, { role: 'admin' });
+    const otherCompany = other.user.company_id!;
+    await createSegment(ctx, otherCompany, { name: 'Solo B' });
+    await createClient(ctx, otherCompany, { name: 'B client', whatsapp_cellphone: '34633000001' });
+
+    const res = await post([
+      { nombre: 'A client', apellidos: 'X', celular: '34633000001', correo: 'a@example.test', segmentos: '' },
+      {
+        nombre: 'A two',
+        apellidos: 'X',
+        celular: '34633000002',
+        correo: 'a2@example.test',
+        segmentos: 'Solo B',
+      },
+    ]);
+    expect(res.json().data.success).toEqual([{ row: 1, name: 'A client X', action: 'created' }]);
+    expect(res.json().data.error.map((e: { row: number }) => e.row)).toEqual([2]);
+    expect((await clientsByPhone(otherCompany)).get('34633000001')?.name).toBe('B client');
+    expect((await clientsByPhone()).get('34633000001')?.name).toBe('A client');
+  });
+
+  it('refuses an empty upload and one with more than 10,000 rows', async () => {
+    const empty = await post([]);
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual({ clients: ['El archivo no contiene filas para importar.'] });
+    const tooMany = await post(Array.from({ length: 10_001 }, () => ({ nombre: 'x' })));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual({
+      clients: ['Se pueden importar como máximo 10.000 clientes por archivo.'],
+    });
+    const notRows = await post(['a', 1] as unknown[]);
+    expect(notRows.statusCode).toBe(422);
+  });
+
+  it('a batch that fails at write time is redone row by row, so only the failing row is reported', async () => {
+    const seg = await createSegment(ctx, companyId, { name: 'Fragile' });
+    const { createClientImportService } = await import('./clients-import.service');
+    const repo = ctx.container.clientsRepository;
+    let calls = 0;
+    const service = createClientImportService({
+      segmentsRepository: ctx.container.segmentsRepository,
+      clientsRepository: {
+        existingPhones: repo.existingPhones,
+        async upsertImported(company, rows) {
+          calls++;
+          if (rows.some((r) => r.whatsapp_cellphone === '34644000002'))
+            throw new Error('simulated write failure');
+          return repo.upsertImported(company, rows);
+        },
+      },
+    });
+    const row = (n: number) => ({
+      nombre: `Row ${n}`,
+      apellidos: 'X',
+      celular: `3464400000${n}`,
+      correo: `r${n}@example.test`,
+      segmentos: 'fragile',
+    });
+    const result = await service.importClients(companyId, [row(1), row(2), row(3)], 'es');
+    expect(result.success.map((s) => s.row)).toEqual([1, 3]);
+    expect(result.error).toEqual([
+      { row: 2, name: 'Row 2 X', message: 'No se pudo guardar esta fila. Inténtalo de nuevo.' },
+    ]);
+    expect(calls).toBe(4);
+    const stored = await clientsByPhone();
+    expect(stored.get('34644000001')?.segments.map((s) => s.id)).toEqual([seg.id]);
+    expect(stored.has('34644000002')).toBe(false);
+    expect(stored.has('34644000003')).toBe(true);
+  });
+});
