@@ -20,6 +20,7 @@ export function initTestI18n(language: TestLanguage = 'es'): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

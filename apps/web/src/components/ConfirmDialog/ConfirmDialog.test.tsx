@@ -25,6 +25,28 @@ function DeleteButton() {
   );
 }
 
+function Local() {
+  const [confirm, dialog] = useConfirmDialog();
+  const [result, setResult] = useState('none');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={async () => setResult(String(await confirm({ message: 'Seguro?', tone: 'primary' })))}
+      >
+        Go
+      </button>
+      <output>{result}</output>
+      {dialog}
+    </>
+  );
+}
+
+function Broken() {
+  useConfirm();
+  return null;
+}
+
 beforeEach(() => {
   initTestI18n('es');
 });
@@ -67,28 +89,8 @@ describe('ConfirmDialog and useConfirm', () => {
 
   it('useConfirm without a provider explains what is missing; useConfirmDialog works locally', async () => {
     const user = userEvent.setup();
-    const Broken = () => {
-      useConfirm();
-      return null;
-    };
     expect(() => render(<Broken />)).toThrow(/ConfirmProvider/);
 
-    function Local() {
-      const [confirm, dialog] = useConfirmDialog();
-      const [result, setResult] = useState('none');
-      return (
-        <>
-          <button
-            type="button"
-            onClick={async () => setResult(String(await confirm({ message: 'Seguro?', tone: 'primary' })))}
-          >
-            Go
-          </button>
-          <output>{result}</output>
-          {dialog}
-        </>
-      );
-    }
     render(<Local />);
     await user.click(screen.getByRole('button', { name: 'Go' }));
     await user.click(screen.getByRole('button', { name: 'Aceptar' }));

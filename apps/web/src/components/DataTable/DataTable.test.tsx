@@ -58,6 +58,29 @@ function firstCellIds() {
   });
 }
 
+function Harness() {
+  const [filter, setFilter] = useState('');
+  const [ids, setIds] = useState<string[]>(['3']);
+  const [pagination, setPagination] = useState({ pageIndex: 1, pageSize: 5 });
+  return (
+    <>
+      <output data-testid="state">{JSON.stringify({ filter, ids, pagination })}</output>
+      <DataTable
+        label="Clientes"
+        data={makeClients(20)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        filter={filter}
+        onFilterChange={setFilter}
+        selectedIds={ids}
+        onSelectedIdsChange={setIds}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+      />
+    </>
+  );
+}
+
 beforeEach(() => {
   initTestI18n('es');
 });
@@ -207,7 +230,9 @@ describe('DataTable', () => {
     const selected = onSelectionChange.mock.lastCall?.[0] as Client[];
     expect(selected.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
-    expect(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' })).not.toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }),
+    ).not.toBeChecked();
     await user.click(all);
     expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(20);
   });
@@ -292,28 +317,6 @@ describe('DataTable', () => {
 
   it('works fully controlled (filter, selection, pagination)', async () => {
     const user = userEvent.setup();
-    function Harness() {
-      const [filter, setFilter] = useState('');
-      const [ids, setIds] = useState<string[]>(['3']);
-      const [pagination, setPagination] = useState({ pageIndex: 1, pageSize: 5 });
-      return (
-        <>
-          <output data-testid="state">{JSON.stringify({ filter, ids, pagination })}</output>
-          <DataTable
-            label="Clientes"
-            data={makeClients(20)}
-            columns={columns}
-            getRowId={(c) => c.id}
-            filter={filter}
-            onFilterChange={setFilter}
-            selectedIds={ids}
-            onSelectedIdsChange={setIds}
-            pagination={pagination}
-            onPaginationChange={setPagination}
-          />
-        </>
-      );
-    }
     render(<Harness />);
     expect(screen.getByText('Pag 2 | 4')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 6' }));

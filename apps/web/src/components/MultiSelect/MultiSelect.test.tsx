@@ -38,6 +38,26 @@ function Controlled({ initial = [] as number[], required = false, onChange = vi.
 
 const value = () => JSON.parse(screen.getByTestId('value').textContent ?? '[]');
 
+function SegmentsForm({ onSubmit }: { onSubmit: (data: { segments: number[] }) => void }) {
+  const { control, handleSubmit, formState } = useForm<{ segments: number[] }>({
+    defaultValues: { segments: [5] },
+  });
+  return (
+    <form onSubmit={handleSubmit((data) => onSubmit(data))}>
+      <Controller
+        name="segments"
+        control={control}
+        rules={{ validate: (v) => v.length > 0 || 'Debe seleccionar al menos un segmento' }}
+        render={({ field, fieldState }) => (
+          <MultiSelect aria-label="Segmentos" options={SEGMENTS} invalid={fieldState.invalid} {...field} />
+        )}
+      />
+      {formState.errors.segments && <p>{formState.errors.segments.message}</p>}
+      <button type="submit">Guardar</button>
+    </form>
+  );
+}
+
 beforeEach(() => {
   initTestI18n('es');
 });
@@ -134,26 +154,7 @@ describe('MultiSelect', () => {
   it('works with react-hook-form through Controller (value, onChange, onBlur, ref)', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    function Form() {
-      const { control, handleSubmit, formState } = useForm<{ segments: number[] }>({
-        defaultValues: { segments: [5] },
-      });
-      return (
-        <form onSubmit={handleSubmit((data) => onSubmit(data))}>
-          <Controller
-            name="segments"
-            control={control}
-            rules={{ validate: (v) => v.length > 0 || 'Debe seleccionar al menos un segmento' }}
-            render={({ field, fieldState }) => (
-              <MultiSelect aria-label="Segmentos" options={SEGMENTS} invalid={fieldState.invalid} {...field} />
-            )}
-          />
-          {formState.errors.segments && <p>{formState.errors.segments.message}</p>}
-          <button type="submit">Guardar</button>
-        </form>
-      );
-    }
-    render(<Form />);
+    render(<SegmentsForm onSubmit={onSubmit} />);
     const combo = screen.getByRole('combobox', { name: 'Segmentos' });
     await user.click(combo);
     await user.keyboard('{Backspace}');
@@ -168,7 +169,13 @@ describe('MultiSelect', () => {
 
   it('posts hidden inputs when given a name', () => {
     const { container } = render(
-      <MultiSelect aria-label="Clientes" name="client_ids" options={SEGMENTS} value={[1, 3]} onChange={() => {}} />,
+      <MultiSelect
+        aria-label="Clientes"
+        name="client_ids"
+        options={SEGMENTS}
+        value={[1, 3]}
+        onChange={() => {}}
+      />,
     );
     const hidden = Array.from(container.querySelectorAll<HTMLInputElement>('input[type="hidden"]'));
     expect(hidden.map((input) => [input.name, input.value])).toEqual([
