@@ -43,7 +43,7 @@ export const routes: RouteObject[] = [
                 ...screen(() => import('../layouts/AdminLayout')),
                 children: [
                   { index: true, ...screen(() => import('../features/home/AdminHomePage')) },
-                  { path: 'clients', ...screen(() => import('../features/placeholders/ClientsPage')) },
+                  { path: 'clients', ...screen(() => import('../features/clients/ClientsPage')) },
                   { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
                   { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
                   { path: 'setting', ...screen(() => import('../features/placeholders/SettingPage')) },

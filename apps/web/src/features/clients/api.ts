@@ -1,0 +1,154 @@
+import type {
+  Client,
+  ClientInput,
+  ClientMutationResponse,
+  ClientsResponse,
+  ImportClientsResponse,
+  Segment,
+  SegmentMutationResponse,
+  SegmentRequest,
+  SegmentsResponse,
+} from '@hablabot/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, apiRequest } from '../../lib/api-client';
+
+/**
+ * Query keys of the clients feature. Lists carry the UI language because the server localises their
+ * messages (the page heading comes from GET /admin/client), so a language switch fetches them again.
+ */
+export const clientKeys = {
+  all: ['clients'] as const,
+  list: (language: string) => ['clients', 'list', language] as const,
+};
+
+export const segmentKeys = {
+  all: ['segments'] as const,
+  list: (language: string) => ['segments', 'list', language] as const,
+};
+
+/** GET /admin/client; title and subtitle are optional so an older server still renders the page. */
+export type ClientsListResponse = Omit<ClientsResponse, 'title' | 'subtitle'> & {
+  title?: string;
+  subtitle?: string;
+};
+
+export interface MessageOnlyResponse {
+  message?: string;
+}
+
+export function fetchClients(signal?: AbortSignal): Promise<ClientsListResponse> {
+  return api.get<ClientsListResponse>('/admin/client', { signal });
+}
+
+export function fetchSegments(signal?: AbortSignal): Promise<SegmentsResponse> {
+  return api.get<SegmentsResponse>('/admin/segment', { signal });
+}
+
+export function useClients() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: clientKeys.list(i18n.language),
+    queryFn: ({ signal }) => fetchClients(signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useSegments() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: segmentKeys.list(i18n.language),
+    queryFn: ({ signal }) => fetchSegments(signal),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** Clients embed their segments' chips and segments count their clients: a write to either stales both. */
+function invalidateClientsAndSegments(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+    queryClient.invalidateQueries({ queryKey: segmentKeys.all }),
+  ]);
+}
+
+export interface SaveClientVariables {
+  /** Present when editing. */
+  id?: number;
+  body: ClientInput;
+}
+
+/** POST /admin/client or PUT /admin/client/{id}. */
+export function useSaveClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveClientVariables) =>
+      id === undefined
+        ? api.post<ClientMutationResponse>('/admin/client', body)
+        : api.put<ClientMutationResponse>(`/admin/client/${id}`, body),
+    onSuccess: () => invalidateClientsAndSegments(queryClient),
+  });
+}
+
+/** Thrown when a delete answers 2xx but not 200: SPEC.md section 4 counts only a 200 as success. */
+export class UnconfirmedDeleteError extends Error {
+  constructor(readonly status: number) {
+    super(`Delete answered ${status}, not 200`);
+    this.name = 'UnconfirmedDeleteError';
+  }
+}
+
+/** DELETE /admin/client with `{ ids }`: all of them or none. */
+export function useDeleteClients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) => {
+      const response = await apiRequest<MessageOnlyResponse>('/admin/client', {
+        method: 'DELETE',
+        body: { ids },
+      });
+      if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
+      return response.data ?? {};
+    },
+    onSuccess: () => invalidateClientsAndSegments(queryClient),
+  });
+}
+
+export interface SaveSegmentVariables {
+  id?: number;
+  body: SegmentRequest;
+}
+
+export function useSaveSegment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveSegmentVariables) =>
+      id === undefined
+        ? api.post<SegmentMutationResponse>('/admin/segment', body)
+        : api.put<SegmentMutationResponse>(`/admin/segment/${id}`, body),
+    onSuccess: () => invalidateClientsAndSegments(queryClient),
+  });
+}
+
+export function useDeleteSegment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const response = await apiRequest<MessageOnlyResponse>(`/admin/segment/${id}`, { method: 'DELETE' });
+      if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
+      return response.data ?? {};
+    },
+    onSuccess: () => invalidateClientsAndSegments(queryClient),
+  });
+}
+
+/** POST /import/clients with the CSV rows keyed by their header, as Papa Parse gives them. */
+export function useImportClients() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (rows: Record<string, string>[]) =>
+      api.post<ImportClientsResponse>('/import/clients', { clients: rows }),
+    onSettled: () => invalidateClientsAndSegments(queryClient),
+  });
+}
+
+export type { Client, Segment };

@@ -1,0 +1,129 @@
+import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, type ImportColumn } from '@hablabot/contract';
+import Papa from 'papaparse';
+
+/** Columns every imported row needs; projects and segments may be left empty. */
+export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = [
+  'name',
+  'last_names',
+  'whatsapp_cellphone',
+  'email',
+];
+export const IMPORT_COLUMN_ORDER: readonly ImportColumn[] = [
+  'name',
+  'last_names',
+  'whatsapp_cellphone',
+  'email',
+  'projects',
+  'segments',
+];
+
+/** The public template's path (apps/web/public/clientes-plantilla.csv). */
+export const IMPORT_TEMPLATE_URL = '/clientes-plantilla.csv';
+
+/** A header as the server matches it: no BOM, case, accents; spaces, dashes and dots as underscores. */
+export function headerKey(header: string): string {
+  return header
+    .replace(/^\uFEFF/, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s\-.]+/g, '_');
+}
+
+const COLUMN_OF = new Map<string, ImportColumn>(
+  (Object.entries(IMPORT_COLUMNS) as [ImportColumn, readonly string[]][]).flatMap(([column, aliases]) =>
+    aliases.map((alias) => [headerKey(alias), column] as const),
+  ),
+);
+
+/** The column an uploaded header stands for, or undefined when the server will ignore it. */
+export function columnOf(header: string): ImportColumn | undefined {
+  return COLUMN_OF.get(headerKey(header));
+}
+
+export type CsvProblem =
+  | { kind: 'empty' }
+  | { kind: 'noKnownColumns' }
+  | { kind: 'tooMany'; max: number }
+  | { kind: 'malformed'; row: number; reason: string };
+
+export interface ParsedClientsCsv {
+  /** Rows keyed by the file's own (trimmed) headers; the server maps them to fields. */
+  rows: Record<string, string>[];
+  headers: string[];
+  /** Our columns found among the headers, in the template's order. */
+  columns: ImportColumn[];
+  /** Required columns the file lacks: every row would fail, so the modal warns before sending. */
+  missing: ImportColumn[];
+  /** Headers the server will ignore (an exported 'id', a notes column...). */
+  ignored: string[];
+  delimiter: string;
+  /** Set when the file cannot be imported as it is. */
+  problem: CsvProblem | null;
+}
+
+/**
+ * Parses the text of a clients CSV the way the import expects it: first row as headers, blank lines
+ * skipped, a UTF-8 byte-order mark removed, comma or semicolon detected from the content.
+ */
+export function parseClientsCsv(text: string): ParsedClientsCsv {
+  const source = text.replace(/^\uFEFF/, '');
+  const result = Papa.parse<Record<string, string | undefined>>(source, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    // '|' is not a candidate: it separates segment names inside a cell.
+    delimitersToGuess: [',', ';', '\t'],
+    transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
+    transform: (value) => value.trim(),
+  });
+
+  const headers = (result.meta.fields ?? []).filter((header) => header !== '');
+  const rows: Record<string, string>[] = [];
+  for (const raw of result.data) {
+    const row: Record<string, string> = {};
+    let any = false;
+    for (const header of headers) {
+      const value = raw[header] ?? '';
+      row[header] = value;
+      if (value !== '') any = true;
+    }
+    if (any) rows.push(row);
+  }
+
+  const found = new Set<ImportColumn>();
+  const ignored: string[] = [];
+  for (const header of headers) {
+    const column = columnOf(header);
+    if (column) found.add(column);
+    else ignored.push(header);
+  }
+  const columns = IMPORT_COLUMN_ORDER.filter((column) => found.has(column));
+  const missing = REQUIRED_IMPORT_COLUMNS.filter((column) => !found.has(column));
+
+  // Quote errors garble every row after them; field-count mismatches are tolerated (extra cells are dropped).
+  const fatal = result.errors.find((error) => error.type === 'Quotes');
+  let problem: CsvProblem | null = null;
+  if (fatal) problem = { kind: 'malformed', row: (fatal.row ?? 0) + 2, reason: fatal.message };
+  else if (headers.length === 0 || rows.length === 0) problem = { kind: 'empty' };
+  else if (columns.length === 0) problem = { kind: 'noKnownColumns' };
+  else if (rows.length > IMPORT_MAX_ROWS) problem = { kind: 'tooMany', max: IMPORT_MAX_ROWS };
+
+  return { rows, headers, columns, missing, ignored, delimiter: result.meta.delimiter, problem };
+}
+
+/** Reads a chosen file as UTF-8 text (the decoder drops a BOM; parseClientsCsv drops it again if not). */
+export function readFileText(file: File): Promise<string> {
+  if (typeof file.text === 'function') return file.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file, 'utf-8');
+  });
+}
+
+/** True for a .csv name or a CSV media type (some systems label CSV as Excel). */
+export function looksLikeCsv(file: File): boolean {
+  return /\.csv$/i.test(file.name) || file.type === 'text/csv';
+}

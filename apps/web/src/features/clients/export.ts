@@ -1,0 +1,74 @@
+import type { Client } from '@hablabot/contract';
+
+/** SPEC.md section 9: the export's file and sheet names. */
+export const EXPORT_FILE_NAME = 'clients.xlsx';
+export const EXPORT_SHEET_NAME = 'Clients Data';
+
+/** Column order of the export (issue 5): id, name, last names, phone, email, segments, projects. */
+export const EXPORT_COLUMNS = ['id', 'name', 'last_names', 'phone', 'email', 'segments', 'projects'] as const;
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+export type ExportCell = string | number | null;
+
+/**
+ * The sheet as rows: a header row with the given labels, then one row per client. The phone stays
+ * text so a spreadsheet never shows it as 3.46E+10; segments are their names joined by ', '.
+ */
+export function buildExportRows(
+  clients: readonly Client[],
+  headers: Record<ExportColumn, string>,
+): ExportCell[][] {
+  const rows: ExportCell[][] = [EXPORT_COLUMNS.map((column) => headers[column])];
+  for (const client of clients) {
+    rows.push([
+      client.id,
+      client.name,
+      client.last_names,
+      client.whatsapp_cellphone,
+      client.email ?? null,
+      client.segments.map((segment) => segment.name).join(', ') || null,
+      client.projects ?? null,
+    ]);
+  }
+  return rows;
+}
+
+/** Column widths in characters, from the longest value (capped), so the file opens readable. */
+export function columnWidths(rows: readonly ExportCell[][]): { width: number }[] {
+  return EXPORT_COLUMNS.map((_, index) => {
+    let longest = 4;
+    for (const row of rows) {
+      const value = row[index];
+      if (value !== null && value !== undefined) longest = Math.max(longest, String(value).length);
+    }
+    return { width: Math.min(longest + 2, 60) };
+  });
+}
+
+/**
+ * Writes clients.xlsx in the browser and hands it to the user. The writer is loaded on demand, so the
+ * page does not carry it until someone exports; nothing is sent to the server.
+ */
+export async function downloadClientsXlsx(
+  clients: readonly Client[],
+  headers: Record<ExportColumn, string>,
+): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const rows = buildExportRows(clients, headers);
+  const data = rows.map((row, index) =>
+    row.map((value) =>
+      index === 0
+        ? { value: value as string, fontWeight: 'bold' as const }
+        : value === null
+          ? null
+          : typeof value === 'number'
+            ? { value, type: Number }
+            : { value, type: String },
+    ),
+  );
+  await writeXlsxFile(data, {
+    sheet: EXPORT_SHEET_NAME,
+    columns: columnWidths(rows),
+    stickyRowsCount: 1,
+  }).toFile(EXPORT_FILE_NAME);
+}
