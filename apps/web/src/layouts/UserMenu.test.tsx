@@ -33,7 +33,7 @@ describe('UserMenu', () => {
     setSession({ token: 't', user: { id: 1, name: 'Ana López', email: 'ana@example.com' }, rol: 'admin' });
     renderMenu();
     expect(screen.getByTestId('user-initials')).toHaveTextContent('AL');
-    const button = screen.getByRole('button', { name: 'Menú de usuario' });
+    const button = screen.getByRole('button', { name: /Menú de usuario/ });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     await userEvent.setup().click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
@@ -53,7 +53,7 @@ describe('UserMenu', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true, message: 'Sesión cerrada.' }));
     const { router } = renderMenu();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    await user.click(screen.getByRole('button', { name: /Menú de usuario/ }));
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     expect(await screen.findByText('public root')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
@@ -68,7 +68,7 @@ describe('UserMenu', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: false }));
     const { router } = renderMenu();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Menú de usuario' }));
+    await user.click(screen.getByRole('button', { name: /Menú de usuario/ }));
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     await vi.waitFor(() => expect(log).toHaveBeenCalled());
     expect(getSession()).not.toBeNull();

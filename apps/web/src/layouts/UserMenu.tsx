@@ -44,13 +44,14 @@ export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('userMenu.open')}
         onClick={() => setOpen((value) => !value)}
       >
-        <span className="avatar" data-testid="user-initials">
+        <span className="avatar" data-testid="user-initials" aria-hidden="true">
           {initials(name)}
         </span>
+        {/* The visible name starts the accessible name (WCAG 2.5.3); the purpose follows for screen readers. */}
         <span className="user-menu__name">{name || email}</span>
+        <span className="sr-only">{t('userMenu.open')}</span>
         <ChevronDownIcon size={16} className="user-menu__chevron" />
       </button>
       {open && (

@@ -1,0 +1,97 @@
+import { expect, signInAs, signInThroughForm, test } from './support/fixtures';
+import { E2E_PASSWORD, E2E_USERS } from './support/users';
+
+test.describe('sign-in', () => {
+  for (const [who, landing, heading] of [
+    ['super_admin', '/super-admin', 'Panel de super administrador'],
+    ['adminForm', '/admin', 'Hola, Ana Formulario'],
+    ['clientForm', '/client', 'Área de clientes'],
+  ] as const) {
+    test(`${E2E_USERS[who].role} lands in ${landing}`, async ({ page }) => {
+      await signInThroughForm(page, E2E_USERS[who].email, E2E_PASSWORD);
+      await expect(page.getByRole('status').filter({ hasText: 'Inicio de sesión exitoso' })).toBeVisible();
+      await expect(page).toHaveURL(landing);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(await page.evaluate(() => sessionStorage.getItem('rol'))).toBe(E2E_USERS[who].role);
+    });
+  }
+
+  test('a wrong password shows the server message and stays on /login', async ({ page }) => {
+    await signInThroughForm(page, E2E_USERS.adminForm.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Credenciales inválidas');
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the landing shows the welcome title, particles and the access link', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Bienvenido a HablaBot' })).toBeVisible();
+    await expect(page.getByTestId('particles')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Acceder' })).toHaveAttribute('href', '/login');
+    await page.getByRole('link', { name: 'Regístrate' }).click();
+    await expect(page).toHaveURL('/register');
+    await expect(page.getByLabel('Nombre')).toBeVisible();
+  });
+
+  test('register shows the 422 of a taken email next to the field', async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Nombre').fill('Otra Persona');
+    await page.getByLabel('Correo electrónico').fill(E2E_USERS.client.email);
+    await page.getByLabel('Contraseña').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Registrarse' }).click();
+    await expect(page.getByText('Por favor corrige los siguientes errores:')).toBeVisible();
+    await expect(page).toHaveURL('/register');
+  });
+});
+
+test.describe('session', () => {
+  test('logout returns to / and forgets the session', async ({ page }) => {
+    await signInAs(page, 'adminLogout');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    // `/` sends a visitor without a session on to /login.
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a visitor without a token is sent from /admin to /login', async ({ page }) => {
+    await page.goto('/admin/bots');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('a client visiting /admin is sent to / (and from there to /client)', async ({ page }) => {
+    await signInAs(page, 'client');
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/client');
+    await page.goto('/super-admin');
+    await expect(page).toHaveURL('/client');
+  });
+
+  test('an admin visiting /super-admin or /client goes back to /admin', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/super-admin/users');
+    await expect(page).toHaveURL('/admin');
+    await page.goto('/client');
+    await expect(page).toHaveURL('/admin');
+  });
+
+  test('/login with a session goes to the role landing', async ({ page }) => {
+    await signInAs(page, 'super_admin');
+    await page.goto('/login');
+    await expect(page).toHaveURL('/super-admin');
+  });
+
+  test('a revoked token (401) clears the session and goes to /', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await page.evaluate(() => sessionStorage.setItem('token', 'revoked-or-unknown'));
+    // Any protected call now answers 401; the language switch makes one.
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await expect(page).toHaveURL('/login');
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+});

@@ -1,0 +1,48 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_PASSWORD, E2E_USERS, type E2ERole } from './users';
+
+interface LoginBody {
+  token: string;
+  user: { name: string; roles: { name: string }[] };
+}
+
+function sharedSessions(): Record<string, LoginBody> {
+  const raw = process.env.E2E_SESSIONS;
+  if (!raw) throw new Error('E2E_SESSIONS is missing: did the global setup run?');
+  return JSON.parse(raw) as Record<string, LoginBody>;
+}
+
+/** Signs in through the API (STYLE.md) and writes the session keys the web app reads. */
+export async function signInAs(page: Page, who: E2ERole, options: { language?: 'es' | 'en' } = {}) {
+  let session = sharedSessions()[who];
+  if (!session) {
+    const response = await page.request.post('/api/v1/auth/login', {
+      data: { email: E2E_USERS[who].email, password: E2E_PASSWORD },
+    });
+    expect(response.status(), `API sign-in of ${who}`).toBe(200);
+    session = (await response.json()) as LoginBody;
+  }
+  // A static file of the same origin: sessionStorage is per origin and per tab.
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ token, user, language }) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('user', JSON.stringify(user));
+      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
+      if (language) localStorage.setItem('language', language);
+    },
+    { token: session.token, user: session.user, language: options.language },
+  );
+  return session;
+}
+
+/** Fills and sends the sign-in form the way a person does. */
+export async function signInThroughForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByPlaceholder('Enter email address').fill(email);
+  await page.getByPlaceholder('Enter password').fill(password);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+}
+
+export const test = base;
+export { expect };

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// npm run size: the gzip size of the JavaScript the /login route loads before it can paint — the entry
+// chunk, the public layout, the login screen, the default (Spanish) catalogue and every chunk they
+// import statically. Builds the web app first when the build is missing or older than its sources.
+// Fails above the 150 KB budget (ARCHITECTURE.md, performance budgets).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const web = path.join(root, 'apps/web');
+const dist = path.join(web, 'dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+const BUDGET_KB = 150;
+// What /login needs besides the entry (see apps/web/src/app/router.tsx and lib/i18n.ts).
+const LOGIN_ROUTE_MODULES = [
+  'src/layouts/PublicLayout.tsx',
+  'src/features/auth/LoginPage.tsx',
+  'src/locales/es.json',
+];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  path.join(web, p),
+);
+sources.push(path.join(root, 'packages/contract/src'));
+const builtAt = fs.existsSync(manifestFile) ? fs.statSync(manifestFile).mtimeMs : 0;
+if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
+  console.log('size: building apps/web ...');
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  if (build.status !== 0 || !fs.existsSync(manifestFile)) {
+    console.error('size: the web build failed');
+    process.exit(1);
+  }
+}
+
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('size: no entry in the Vite manifest');
+  process.exit(1);
+}
+
+const files = new Set();
+function collect(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`size: ${key} is not in the Vite manifest (did the route tree change?)`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported);
+}
+collect(entryKey);
+for (const key of LOGIN_ROUTE_MODULES) collect(key);
+
+let total = 0;
+const rows = [];
+for (const file of files) {
+  if (!file.endsWith('.js')) continue;
+  const gz = gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += gz;
+  rows.push([file, gz]);
+}
+rows.sort((a, b) => b[1] - a[1]);
+for (const [file, gz] of rows) console.log(`  ${(gz / 1024).toFixed(2).padStart(8)} KB  ${file}`);
+const kb = total / 1024;
+console.log(
+  `login route initial JavaScript: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB, ${rows.length} files)`,
+);
+if (kb > BUDGET_KB) {
+  console.error(`size: over budget by ${(kb - BUDGET_KB).toFixed(1)} KB`);
+  process.exit(1);
+}
