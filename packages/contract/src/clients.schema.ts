@@ -153,7 +153,27 @@ export const ZClientsResponse = z.object({
 });
 export type ClientsResponse = z.infer<typeof ZClientsResponse>;
 
-export const ZMessagesSummaryResponse = z.object({ clients: z.array(ZChatClient) });
+/**
+ * GET /admin/client/messages-summary query (added by us, all optional): without `per_page` the answer is
+ * every client, as SPEC.md's chat list expects; with it, one page (`page` from 1) for long lists.
+ * `search` matches part of the name and last names (case-insensitive) or of the phone's digits.
+ */
+export const ZMessagesSummaryQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).optional(),
+});
+export type MessagesSummaryQuery = z.input<typeof ZMessagesSummaryQuery>;
+
+export const ZMessagesSummaryResponse = z.object({
+  clients: z.array(ZChatClient),
+  pagination: z.object({
+    current_page: z.number().int(),
+    /** The page size asked for; the number of clients when the whole list was asked for. */
+    per_page: z.number().int(),
+    has_more: z.boolean(),
+  }),
+});
 export type MessagesSummaryResponse = z.infer<typeof ZMessagesSummaryResponse>;
 
 /** GET /admin/client/{id} (added by us: the chat opens a client by id). */

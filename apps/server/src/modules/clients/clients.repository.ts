@@ -1,5 +1,5 @@
 import type { BotMode, Client, SegmentChip } from '@hablabot/contract';
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 
 const now = () => new Date().toISOString();
@@ -56,6 +56,21 @@ function toClient(r: ClientRowWithSegments): Client {
   };
 }
 
+export interface ChatListOptions {
+  /** Part of the name and last names (case-insensitive) or of the phone's digits. */
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any selection over the clients table
+function orderForChat<Q extends SelectQueryBuilder<DB, 'clients', any>>(q: Q): Q {
+  return q
+    .orderBy(sql`clients.last_message_date desc nulls last`)
+    .orderBy(sql`lower(clients.name)`)
+    .orderBy('clients.id') as Q;
+}
+
 /** A company's clients and their segment links: the only SQL of clients. Every query is company-scoped. */
 export function createClientsRepository(db: Kysely<DB>) {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
@@ -108,14 +123,33 @@ export function createClientsRepository(db: Kysely<DB>) {
       return (await clientsQuery(companyId).orderBy('clients.id').execute()).map(toClient);
     },
 
-    /** The chat list: latest conversation first, clients never written to last, then by name. */
-    async listForChat(companyId: number): Promise<Client[]> {
-      const rows = await clientsQuery(companyId)
-        .orderBy(sql`clients.last_message_date desc nulls last`)
-        .orderBy(sql`lower(clients.name)`)
-        .orderBy('clients.id')
-        .execute();
-      return rows.map(toClient);
+    /**
+     * The chat list: latest conversation first, clients never written to last, then by name. One statement:
+     * with a limit, the page's ids are picked first, so segment chips are built only for that page.
+     */
+    async listForChat(companyId: number, options: ChatListOptions = {}): Promise<Client[]> {
+      let filtered = db
+        .selectFrom('clients')
+        .select('clients.id')
+        .where('clients.company_id', '=', companyId);
+      const search = options.search?.trim();
+      if (search) {
+        const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const digits = search.replace(/\D/g, '');
+        filtered = filtered.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(clients.name || ' ' || clients.last_names) like ${pattern} escape '\\'`,
+            ...(digits ? [eb('clients.whatsapp_cellphone', 'like', `%${digits}%`)] : []),
+          ]),
+        );
+      }
+      let query = clientsQuery(companyId);
+      if (search || options.limit !== undefined) {
+        let ids = orderForChat(filtered);
+        if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
+        query = query.where('clients.id', 'in', ids);
+      }
+      return (await orderForChat(query).execute()).map(toClient);
     },
 
     async findClient(companyId: number, id: number): Promise<Client | undefined> {

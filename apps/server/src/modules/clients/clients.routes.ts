@@ -10,6 +10,7 @@ import {
   ZImportClientsRequest,
   ZImportClientsResponse,
   ZMessageResponse,
+  ZMessagesSummaryQuery,
   ZMessagesSummaryResponse,
   ZToggleBotModeRequest,
   ZValidationErrorResponse,
@@ -30,6 +31,13 @@ const errors = {
   422: ZValidationErrorResponse,
 };
 
+/**
+ * The two whole-company lists skip zod's response check, which costs ~0.3 s at 50,000 clients: the
+ * repository's toClient builds exactly the contract's Client, and the tests parse these answers with the
+ * contract schemas. The schemas still document the routes.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
 /** 10,000 CSV rows with long project notes stay well under this; the app-wide default is smaller. */
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 
@@ -48,7 +56,7 @@ export function clientsRoutes(deps: {
 
     app.get(
       '/admin/client',
-      { schema: { tags, response: { 200: ZClientsResponse, ...errors } } },
+      { schema: { tags, response: { 200: ZClientsResponse, ...errors } }, serializerCompiler: plainJson },
       async (request) => ({
         clients: await clients.list(companyIdOf(request)),
         message: translate(request.lang, 'clients.listed'),
@@ -59,8 +67,15 @@ export function clientsRoutes(deps: {
 
     app.get(
       '/admin/client/messages-summary',
-      { schema: { tags, response: { 200: ZMessagesSummaryResponse, ...errors } } },
-      async (request) => ({ clients: await clients.messagesSummary(companyIdOf(request)) }),
+      {
+        schema: {
+          tags,
+          querystring: ZMessagesSummaryQuery,
+          response: { 200: ZMessagesSummaryResponse, ...errors },
+        },
+        serializerCompiler: plainJson,
+      },
+      async (request) => clients.messagesSummary(companyIdOf(request), request.query),
     );
 
     app.get(

@@ -49,8 +49,27 @@ export function createClientsService(deps: {
   return {
     list: (companyId: number) => repo.listClients(companyId),
 
-    /** The chat list, read from the client rows (last message, unread count), one query at any size. */
-    messagesSummary: (companyId: number) => repo.listForChat(companyId),
+    /** The chat list, read from the client rows (last message, unread count): one query at any size. */
+    async messagesSummary(companyId: number, query: { search?: string; page: number; per_page?: number }) {
+      if (query.per_page === undefined) {
+        const clients = await repo.listForChat(companyId, { search: query.search });
+        return { clients, pagination: { current_page: 1, per_page: clients.length, has_more: false } };
+      }
+      // One row more than the page tells whether another page follows, without counting.
+      const rows = await repo.listForChat(companyId, {
+        search: query.search,
+        limit: query.per_page + 1,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        clients: rows.slice(0, query.per_page),
+        pagination: {
+          current_page: query.page,
+          per_page: query.per_page,
+          has_more: rows.length > query.per_page,
+        },
+      };
+    },
 
     get,
 

@@ -1,3 +1,4 @@
+import { ZClientsResponse, ZMessagesSummaryResponse } from '@hablabot/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSegment, uniquePhone } from '../../../test/clients-factories';
@@ -80,6 +81,7 @@ describe(`clients (${engine})`, () => {
       subtitle: 'Administra tus clientes y segmentos',
     });
     expect(list.json().clients).toContainEqual(client);
+    expect(ZClientsResponse.parse(list.json())).toEqual(list.json());
     const en = await call('admin', 'GET', '/admin/client', undefined, 'en');
     expect(en.json()).toMatchObject({
       title: 'Client management',
@@ -365,6 +367,36 @@ describe(`clients (${engine})`, () => {
         ana.whatsapp_cellphone,
       );
       expect(clients.find((c: { id: number }) => c.id === bruno.id).segments).toHaveLength(1);
+      // Exactly the contract's shape, nothing more (these lists skip zod on the way out).
+      expect(ZMessagesSummaryResponse.parse(res.json())).toEqual(res.json());
+      expect(res.json().pagination).toEqual({ current_page: 1, per_page: 5, has_more: false });
+
+      const get = async (query: string) =>
+        (
+          await ctx2.app.inject({
+            method: 'GET',
+            url: `/api/v1/admin/client/messages-summary?${query}`,
+            headers: c2.admin.headers,
+          })
+        ).json();
+      const page1 = await get('per_page=2');
+      expect(page1.clients.map((c: { name: string }) => c.name)).toEqual(['Recent', 'Old']);
+      expect(page1.pagination).toEqual({ current_page: 1, per_page: 2, has_more: true });
+      const page3 = await get('per_page=2&page=3');
+      expect(page3.clients.map((c: { name: string }) => c.name)).toEqual(['Zoe']);
+      expect(page3.pagination).toEqual({ current_page: 3, per_page: 2, has_more: false });
+      expect((await get('search=ZO')).clients.map((c: { id: number }) => c.id)).toEqual([zoe.id]);
+      expect(
+        (await get(`search=${ana.whatsapp_cellphone.slice(-6)}`)).clients.map((c: { id: number }) => c.id),
+      ).toEqual([ana.id]);
+      expect((await get('search=%25')).clients).toEqual([]);
+      expect((await get('search=other company')).clients).toEqual([]);
+      const bad = await ctx2.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/client/messages-summary?per_page=0',
+        headers: c2.admin.headers,
+      });
+      expect(bad.statusCode).toBe(422);
     } finally {
       await ctx2.close();
     }
