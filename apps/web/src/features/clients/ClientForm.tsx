@@ -194,6 +194,7 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
             <input
               id={ids('name')}
               className="clients-input"
+              aria-required="true"
               autoComplete="given-name"
               aria-invalid={nameError ? true : undefined}
               aria-describedby={describedBy(ids('name'), false, Boolean(nameError))}
@@ -210,6 +211,7 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
             <input
               id={ids('last_names')}
               className="clients-input"
+              aria-required="true"
               autoComplete="family-name"
               aria-invalid={lastNamesError ? true : undefined}
               aria-describedby={describedBy(ids('last_names'), false, Boolean(lastNamesError))}
@@ -227,6 +229,7 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
             <input
               id={ids('whatsapp_cellphone')}
               className="clients-input"
+              aria-required="true"
               type="tel"
               inputMode="numeric"
               autoComplete="tel"
@@ -240,6 +243,7 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
             <input
               id={ids('email')}
               className="clients-input"
+              aria-required="true"
               type="email"
               autoComplete="email"
               aria-invalid={emailError ? true : undefined}
@@ -269,6 +273,7 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   coloredChips
+                  required
                   invalid={Boolean(segmentsError)}
                   placeholder={t('clients.form.segmentsPlaceholder')}
                   searchPlaceholder={t('clients.form.segmentsSearch')}

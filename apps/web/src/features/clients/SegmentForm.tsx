@@ -148,6 +148,7 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
             <input
               id={ids('name')}
               className="clients-input"
+              aria-required="true"
               autoComplete="off"
               aria-invalid={nameError ? true : undefined}
               aria-describedby={describedBy(ids('name'), false, Boolean(nameError))}
@@ -172,6 +173,7 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
+                  required
                   invalid={Boolean(colorError)}
                   disabled={locked}
                   aria-describedby={describedBy(ids('color'), false, Boolean(colorError))}
@@ -189,6 +191,7 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
             <Textarea
               id={ids('rules')}
               rows={4}
+              aria-required="true"
               maxLength={SEGMENT_RULES_MAX}
               showCounter={false}
               placeholder={t('clients.segmentForm.rulesPlaceholder')}

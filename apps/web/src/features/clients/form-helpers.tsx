@@ -52,7 +52,7 @@ export interface FormFieldProps {
   /** Id of the control; the label points at it and hint/error ids derive from it. */
   id: string;
   label: ReactNode;
-  /** Adds a visible '*' and a hidden '(obligatorio)'. */
+  /** Adds a visible '*'; the control itself carries aria-required. */
   required?: boolean;
   /** Adds a muted '(opcional)'. */
   optional?: boolean;
@@ -88,13 +88,10 @@ export function FormField({
       <label className="clients-field__label" htmlFor={id} id={labelId}>
         {label}
         {required && (
-          <>
-            <span className="clients-field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-            <span className="hb-visually-hidden"> {t('clients.form.required')}</span>
-          </>
+          <span className="clients-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
         )}
         {optional && <span className="clients-field__optional"> {t('clients.form.optional')}</span>}
       </label>

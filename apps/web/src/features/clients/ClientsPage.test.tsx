@@ -1,0 +1,307 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../../components/test-utils';
+import { setupTestI18n } from '../../lib/testing';
+import ClientsPage from './ClientsPage';
+import { makeClient, makeSegment, mockFetch, renderFeature } from './test-support';
+
+const DELETE_CLIENTS =
+  '¿Estás seguro de que deseas eliminar estos clientes? Esta acción no se puede deshacer.';
+const DELETE_SEGMENT =
+  '¿Estás seguro de que deseas eliminar este segmento? Esta acción no se puede deshacer.';
+
+function ChatProbe() {
+  const location = useLocation();
+  return <pre data-testid="chat-state">{JSON.stringify(location.state)}</pre>;
+}
+
+function renderPage() {
+  return renderFeature(
+    [
+      { path: '/admin/clients', element: <ClientsPage /> },
+      { path: '/admin/chat', element: <ChatProbe /> },
+    ],
+    '/admin/clients',
+  );
+}
+
+const segments = [
+  makeSegment({ id: 1, name: 'VIP', color: '#1a73e8', clients_count: 1 }),
+  makeSegment({ id: 2, name: 'Sin color', color: 'blue', clients_count: 1 }),
+];
+const clients = [
+  makeClient({ id: 1, name: 'Ana', last_names: 'García López', avatar: 'https://cdn.example.com/ana.png' }),
+  makeClient({
+    id: 2,
+    name: 'Luis',
+    last_names: 'Pérez',
+    whatsapp_cellphone: '34600111222',
+    email: 'luis@example.com',
+    segments: [{ id: 2, name: 'Sin color', color: 'blue' }],
+  }),
+];
+
+function standardApi() {
+  return mockFetch({
+    'GET /api/v1/admin/client': [
+      200,
+      {
+        clients,
+        message: 'Clientes obtenidos con éxito.',
+        title: 'Gestión de clientes (servidor)',
+        subtitle: 'Subtítulo del servidor',
+      },
+    ],
+    'GET /api/v1/admin/segment': [200, { segments, message: 'Segmentos obtenidos con éxito.' }],
+  });
+}
+
+function table() {
+  return screen.getByRole('table', { name: 'Clientes' });
+}
+
+beforeEach(async () => {
+  await setupTestI18n('es');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('ClientsPage', () => {
+  it('shows the server heading, the segment chips, the actions and the table columns', async () => {
+    standardApi();
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Gestión de clientes (servidor)' }),
+    ).toBeVisible();
+    expect(screen.getByText('Subtítulo del servidor')).toBeVisible();
+    for (const name of ['Crear cliente', 'Exportar', 'Importar', 'Agregar segmento']) {
+      expect(screen.getByRole('button', { name })).toBeVisible();
+    }
+    const segmentBar = screen.getByRole('region', { name: 'Segmentos' });
+    expect(within(segmentBar).getByRole('button', { name: 'VIP' })).toBeVisible();
+    expect(within(segmentBar).getByRole('button', { name: 'Eliminar el segmento VIP' })).toBeVisible();
+
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
+    const headers = within(table())
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.trim());
+    expect(headers).toEqual(expect.arrayContaining(['id', 'Nombre', 'Segmento', 'WhatsApp', 'Chat']));
+    expect(table()).toHaveStyle({ minWidth: '1200px' });
+
+    const ana = within(table()).getByText('Ana García López').closest('tr') as HTMLElement;
+    expect(within(ana).getByText('+5215512345678')).toBeVisible();
+    expect(within(ana).getByText('VIP').closest('.hb-chip')).toHaveAttribute('data-color', '#1a73e8');
+    // A segment without a valid colour is drawn grey (SPEC.md section 9).
+    const luis = within(table()).getByText('Luis Pérez').closest('tr') as HTMLElement;
+    expect(within(luis).getByText('Sin color').closest('.hb-chip')).toHaveAttribute('data-color', '#CCCCCC');
+    await expectNoSeriousA11yViolations();
+  }, 30_000);
+
+  it('falls back to its own heading while the list is missing and only logs a loading failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch({
+      'GET /api/v1/admin/client': [500, { message: 'Ocurrió un error interno' }],
+      'GET /api/v1/admin/segment': [500, { message: 'Ocurrió un error interno' }],
+    });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Gestión de clientes' })).toBeVisible();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Loading the clients failed', expect.anything()));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Loading the segments failed', expect.anything()));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('filters the table by name, segment and phone', async () => {
+    standardApi();
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Ana García López');
+    const filter = screen.getByPlaceholderText('Buscar por nombre, segmento o número...');
+    await user.type(filter, 'perez');
+    await waitFor(() => expect(within(table()).queryByText('Ana García López')).toBeNull());
+    expect(within(table()).getByText('Luis Pérez')).toBeVisible();
+    await user.clear(filter);
+    await user.type(filter, '+52155');
+    await waitFor(() => expect(within(table()).queryByText('Luis Pérez')).toBeNull());
+    await user.clear(filter);
+    await user.type(filter, 'vip');
+    await waitFor(() => expect(within(table()).queryByText('Luis Pérez')).toBeNull());
+    expect(within(table()).getByText('Ana García López')).toBeVisible();
+  });
+
+  it('deletes a client only after the confirmation, then shows the green message for 4 seconds', async () => {
+    const api = standardApi();
+    api.set('DELETE /api/v1/admin/client', [200, { message: 'Clientes eliminados con éxito.' }]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Ana García López');
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana García López' }));
+    let dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(DELETE_CLIENTS);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana García López' }));
+    dialog = await screen.findByRole('alertdialog');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    const status = await screen.findByText('Clientes eliminados con éxito.');
+    expect(status.closest('[role="status"]')).toHaveClass('hb-message--success');
+    expect(api.calls.find((c) => c.method === 'DELETE')).toEqual({
+      method: 'DELETE',
+      url: '/api/v1/admin/client',
+      body: { ids: [1] },
+    });
+    // The list is fetched again after the delete.
+    expect(
+      api.calls.filter((c) => c.method === 'GET' && c.url === '/api/v1/admin/client').length,
+    ).toBeGreaterThan(1);
+    await act(async () => {
+      vi.advanceTimersByTime(3900);
+    });
+    expect(screen.getByText('Clientes eliminados con éxito.')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Clientes eliminados con éxito.')).toBeNull();
+  });
+
+  it('deletes the selected clients in one call', async () => {
+    const api = standardApi();
+    api.set('DELETE /api/v1/admin/client', [200, { message: 'Clientes eliminados con éxito.' }]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Ana García López');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    const toolbarDelete = screen.getAllByRole('button', { name: 'Eliminar' })[0];
+    await user.click(toolbarDelete);
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(DELETE_CLIENTS);
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    await screen.findByText('Clientes eliminados con éxito.');
+    expect(api.calls.find((c) => c.method === 'DELETE')?.body).toEqual({ ids: [1, 2] });
+  });
+
+  it('shows the error when a delete fails and keeps the rows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = standardApi();
+    api.set('DELETE /api/v1/admin/client', [500, { message: 'Ocurrió un error interno' }]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Ana García López');
+    await user.click(screen.getByRole('button', { name: 'Eliminar a Ana García López' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Eliminar' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Ocurrió un error interno');
+    expect(within(table()).getByText('Ana García López')).toBeVisible();
+  });
+
+  it('asks before deleting a segment and calls DELETE /admin/segment/{id}', async () => {
+    const api = standardApi();
+    api.set('DELETE /api/v1/admin/segment/1', [200, { message: 'Segmento eliminado con éxito.' }]);
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar el segmento VIP' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent(DELETE_SEGMENT);
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('Segmento eliminado con éxito.')).toBeVisible();
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.url === '/api/v1/admin/segment/1')).toBe(true);
+  });
+
+  it("'Ir al Chat' opens /admin/chat with the client's avatar, id, name and phone in the navigation state", async () => {
+    standardApi();
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Ana García López');
+    await user.click(screen.getByRole('button', { name: 'Ir al chat con Ana García López' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/chat'));
+    expect(JSON.parse(screen.getByTestId('chat-state').textContent ?? 'null')).toEqual({
+      client: { avatar: 'https://cdn.example.com/ana.png', id: 1, name: 'Ana', phone: '5215512345678' },
+    });
+  });
+
+  it('opens the edit modal from a segment chip and from a row', async () => {
+    standardApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'VIP' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar segmento' });
+    expect(within(dialog).getByLabelText(/Nombre/)).toHaveValue('VIP');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    await within(table()).findByText('Luis Pérez');
+    await user.click(screen.getByRole('button', { name: 'Editar a Luis Pérez' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar cliente' });
+    expect(within(dialog).getByLabelText(/Apellidos/)).toHaveValue('Pérez');
+    expect(within(dialog).getByLabelText(/WhatsApp/)).toHaveValue('34600111222');
+  });
+
+  it('offers a template and lists accepted columns in the import modal', async () => {
+    standardApi();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Importar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Importar clientes' });
+    expect(within(dialog).getByRole('link', { name: 'Descargar plantilla CSV' })).toHaveAttribute(
+      'href',
+      '/clientes-plantilla.csv',
+    );
+    for (const header of [
+      'nombre',
+      'name',
+      'apellidos',
+      'last_names',
+      'celular',
+      'whatsapp',
+      'phone',
+      'correo',
+      'email',
+      'proyectos',
+      'projects',
+      'segmentos',
+      'segments',
+    ]) {
+      expect(within(dialog).getAllByText(header, { selector: 'code' }).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('tells the user when there is nothing to export, without calling the server', async () => {
+    const api = mockFetch({
+      'GET /api/v1/admin/client': [
+        200,
+        { clients: [], message: 'ok', title: 'Gestión de clientes', subtitle: 's' },
+      ],
+      'GET /api/v1/admin/segment': [200, { segments: [], message: 'ok' }],
+    });
+    renderPage();
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText('Aún no hay clientes. Crea el primero o importa un archivo CSV.'),
+    ).toBeVisible();
+    const before = api.calls.length;
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText('No hay clientes para exportar.')).toBeVisible();
+    expect(api.calls.length).toBe(before);
+  });
+
+  it('renders in English with the English texts', async () => {
+    await setupTestI18n('en');
+    mockFetch({
+      'GET /api/v1/admin/client': [200, { clients, message: 'ok' }],
+      'GET /api/v1/admin/segment': [200, { segments, message: 'ok' }],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client management' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create client' })).toBeVisible();
+    await within(screen.getByRole('table', { name: 'Clients' })).findByText('Ana García López');
+    expect(screen.getAllByText('Go to chat').length).toBe(2);
+  });
+});

@@ -1,0 +1,108 @@
+import { IMPORT_MAX_ROWS } from '@hablabot/contract';
+import { describe, expect, it } from 'vitest';
+import { columnOf, parseClientsCsv, readFileText } from './csv';
+
+describe('parseClientsCsv', () => {
+  it('reads Spanish headers with commas and keeps the rows keyed by the file headers', () => {
+    const parsed = parseClientsCsv(
+      'nombre,apellidos,celular,correo,proyectos,segmentos\n' +
+        'Ana,García López,5215512345678,ana@example.com,Web,VIP|Nuevos\n',
+    );
+    expect(parsed.problem).toBeNull();
+    expect(parsed.delimiter).toBe(',');
+    expect(parsed.rows).toEqual([
+      {
+        nombre: 'Ana',
+        apellidos: 'García López',
+        celular: '5215512345678',
+        correo: 'ana@example.com',
+        proyectos: 'Web',
+        segmentos: 'VIP|Nuevos',
+      },
+    ]);
+    expect(parsed.columns).toEqual([
+      'name',
+      'last_names',
+      'whatsapp_cellphone',
+      'email',
+      'projects',
+      'segments',
+    ]);
+    expect(parsed.missing).toEqual([]);
+  });
+
+  it('detects semicolons, strips a BOM and skips empty and blank lines', () => {
+    const text =
+      '\uFEFFname;last_names;phone;email\r\n' +
+      '\r\n' +
+      'Luis;Pérez;34600111222;luis@example.com\r\n' +
+      ';;;\r\n' +
+      '   \r\n' +
+      'Marta;Ruiz;34600333444;marta@example.com\r\n';
+    const parsed = parseClientsCsv(text);
+    expect(parsed.delimiter).toBe(';');
+    expect(parsed.headers).toEqual(['name', 'last_names', 'phone', 'email']);
+    expect(parsed.rows.map((row) => row.name)).toEqual(['Luis', 'Marta']);
+    expect(parsed.rows[0]).toEqual({
+      name: 'Luis',
+      last_names: 'Pérez',
+      phone: '34600111222',
+      email: 'luis@example.com',
+    });
+    expect(parsed.problem).toBeNull();
+  });
+
+  it('recognises English and Spanish header variants regardless of case, accents and spacing', () => {
+    for (const [header, column] of [
+      ['Nombre', 'name'],
+      ['NAME', 'name'],
+      ['Apellidos', 'last_names'],
+      ['Last Names', 'last_names'],
+      ['Celular', 'whatsapp_cellphone'],
+      ['WhatsApp', 'whatsapp_cellphone'],
+      ['Phone', 'whatsapp_cellphone'],
+      ['Teléfono', 'whatsapp_cellphone'],
+      ['Correo', 'email'],
+      ['E-mail', 'email'],
+      ['Proyectos', 'projects'],
+      ['Segmentos', 'segments'],
+      ['segment', 'segments'],
+    ] as const) {
+      expect(columnOf(header), header).toBe(column);
+    }
+    expect(columnOf('id')).toBeUndefined();
+  });
+
+  it('keeps quoted values that contain the delimiter and trims cells', () => {
+    const parsed = parseClientsCsv(
+      'nombre,apellidos,whatsapp,correo,segmentos\n  Ana  ,"López, de la Vega",5215512345678,ana@example.com,"VIP, Nuevos"\n',
+    );
+    expect(parsed.rows[0]).toMatchObject({
+      nombre: 'Ana',
+      apellidos: 'López, de la Vega',
+      segmentos: 'VIP, Nuevos',
+    });
+  });
+
+  it('reports ignored headers and missing required columns', () => {
+    const parsed = parseClientsCsv('id,nombre,celular,notas\n7,Ana,5215512345678,llamar\n');
+    expect(parsed.ignored).toEqual(['id', 'notas']);
+    expect(parsed.columns).toEqual(['name', 'whatsapp_cellphone']);
+    expect(parsed.missing).toEqual(['last_names', 'email']);
+    expect(parsed.problem).toBeNull();
+  });
+
+  it('flags a file without rows, without known columns, or with too many rows', () => {
+    expect(parseClientsCsv('').problem).toEqual({ kind: 'empty' });
+    expect(parseClientsCsv('nombre,apellidos\n\n\n').problem).toEqual({ kind: 'empty' });
+    expect(parseClientsCsv('foo,bar\n1,2\n').problem).toEqual({ kind: 'noKnownColumns' });
+    const big = `nombre\n${'Ana\n'.repeat(IMPORT_MAX_ROWS + 1)}`;
+    expect(parseClientsCsv(big).problem).toEqual({ kind: 'tooMany', max: IMPORT_MAX_ROWS });
+  });
+
+  it('reads a chosen file as UTF-8 text, BOM included or not', async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nombre\nJosé\n')]);
+    const text = await readFileText(new File([bytes], 'a.csv', { type: 'text/csv' }));
+    expect(parseClientsCsv(text).rows).toEqual([{ nombre: 'José' }]);
+  });
+});
