@@ -4,6 +4,7 @@ import {
   type KeyboardEvent,
   type Ref,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -58,6 +59,7 @@ export interface MultiSelectProps<V extends MultiSelectValue = MultiSelectValue>
 
 const VIRTUAL_ABOVE = 150;
 const OPTION_HEIGHT = 38;
+const LIST_MAX_HEIGHT = 264;
 
 /**
  * Multi-select with search (SPEC.md section 2): chips for the chosen options, an accent-insensitive
@@ -92,6 +94,8 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const controlRef = useRef<HTMLDivElement>(null);
+  const [placement, setPlacement] = useState<CSSProperties | undefined>(undefined);
 
   const byValue = useMemo(() => new Map(options.map((option) => [option.value, option])), [options]);
   const selectedSet = useMemo(() => new Set<MultiSelectValue>(selected), [selected]);
@@ -113,6 +117,43 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
     overscan: 8,
     enabled: open && virtualize,
   });
+
+  // The list is fixed to the viewport so scrolling containers (a modal's body) never clip it; it flips
+  // above the field when there is more room there.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const place = () => {
+      const control = controlRef.current;
+      if (!control) return;
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) return;
+      const below = window.innerHeight - rect.bottom - 12;
+      const above = rect.top - 12;
+      const up = below < 200 && above > below;
+      const maxHeight = Math.max(120, Math.min(LIST_MAX_HEIGHT, up ? above : below));
+      setPlacement({
+        position: 'fixed',
+        left: rect.left,
+        width: rect.width,
+        right: 'auto',
+        maxHeight,
+        ...(up ? { top: 'auto', bottom: window.innerHeight - rect.top + 4 } : { top: rect.bottom + 4 }),
+      });
+    };
+    place();
+    const onScroll = (event: Event) => {
+      if (event.target !== listRef.current) place();
+    };
+    window.addEventListener('scroll', onScroll, true);
+    window.addEventListener('resize', place);
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
+    if (controlRef.current) observer?.observe(controlRef.current);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      window.removeEventListener('resize', place);
+      observer?.disconnect();
+    };
+  }, [open]);
 
   // Native validation: an empty required multi-select blocks submission with a readable message.
   useEffect(() => {
@@ -300,6 +341,7 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: pointer convenience; the combobox input is the keyboard target */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard */}
       <div
+        ref={controlRef}
         className="hb-ms__control"
         onMouseDown={(event) => {
           if (event.target === inputRef.current || (event.target as HTMLElement).closest('button')) return;
@@ -374,6 +416,7 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
         aria-label={aria['aria-label'] ?? t('widgets.multiSelect.options')}
         className="hb-ms__list"
         hidden={!open}
+        style={open ? placement : undefined}
       >
         {open &&
           visible.length > 0 &&

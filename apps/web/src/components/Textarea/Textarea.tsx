@@ -47,6 +47,7 @@ export function Textarea({
   defaultValue,
   id,
   ref,
+  rows = 3,
   ...rest
 }: TextareaProps) {
   const { t } = useTranslation();
@@ -96,6 +97,7 @@ export function Textarea({
         {...rest}
         ref={ref}
         id={fieldId}
+        rows={rows}
         className={cx('hb-textarea__field', invalid && 'hb-textarea__field--invalid', className)}
         maxLength={maxLength}
         value={value}
