@@ -20,7 +20,8 @@ if (process.env.E2E_JSON) reporter.push(['json', { outputFile: process.env.E2E_J
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, 'test-results/e2e'),
+  // Playwright empties this folder when a run starts; E2E_OUTPUT_DIR keeps parallel runs apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results/e2e'),
   globalSetup: './e2e/support/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 7_000 },

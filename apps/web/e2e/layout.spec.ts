@@ -119,6 +119,7 @@ test('the client area has a header, the placeholder and a footer', async ({ page
 test('keyboard: the skip link and the sidebar are reachable with Tab', async ({ page }) => {
   await signInAs(page, 'admin');
   await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Saltar al contenido' })).toBeFocused();
   await page.keyboard.press('Tab');

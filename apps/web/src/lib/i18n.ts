@@ -64,7 +64,7 @@ let ready: Promise<unknown> | null = null;
 export function initI18n(): Promise<unknown> {
   if (ready) return ready;
   i18next.on('languageChanged', (language) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = language;
+    if (typeof document !== 'undefined') document.documentElement.lang = language.split('-')[0];
   });
   ready = i18next
     .use(catalogueBackend)
@@ -85,6 +85,11 @@ export function initI18n(): Promise<unknown> {
       showSupportNotice: false,
       returnNull: false,
       react: { useSuspense: false },
+    })
+    .then(() => {
+      // The first visit's detected language becomes the stored one, so the API's Accept-Language
+      // (the stored language) always matches what the screen shows.
+      if (!getStoredLanguage()) storeLanguage(currentLanguage());
     });
   return ready;
 }

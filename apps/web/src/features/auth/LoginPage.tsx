@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
 import { isApiError } from '../../lib/api-client';
-import { getStoredLanguage, i18next, isLanguage } from '../../lib/i18n';
 import { roleLanding, setSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchCsrfCookie, type LoginRequest, login } from './api';
@@ -73,9 +72,6 @@ export default function LoginPage() {
       setRedirecting(true);
       timer.current = setTimeout(() => {
         setSession({ token: result.token as string, user: result.user ?? null, rol });
-        // The device's explicit choice wins; otherwise adopt the language saved on the account.
-        const saved = result.language ?? result.user?.language;
-        if (!getStoredLanguage() && isLanguage(saved)) void i18next.changeLanguage(saved);
         navigate(roleLanding(rol) ?? '/', { replace: true });
       }, LOGIN_REDIRECT_MS);
     } catch (error) {

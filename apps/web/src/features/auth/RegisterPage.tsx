@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ValidationErrorList } from '../../components/ValidationErrorList/ValidationErrorList';
 import { AlertIcon } from '../../layouts/icons';
 import { isApiError } from '../../lib/api-client';
 import { applyFieldErrors, useApiErrors } from '../../lib/api-errors';
@@ -58,19 +59,7 @@ export default function RegisterPage() {
       </header>
 
       <div className="auth-card__banner" aria-live="polite">
-        {apiErrors.hasValidationErrors && (
-          <div className="banner banner--error" role="alert">
-            <AlertIcon size={18} />
-            <div>
-              <strong>{t('errors.validationTitle')}</strong>
-              <ul className="banner__list">
-                {apiErrors.errors.map((message) => (
-                  <li key={message}>{message}</li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        )}
+        <ValidationErrorList errors={apiErrors.fieldErrors} />
         {failure && (
           <div className="banner banner--error" role="alert">
             <AlertIcon size={18} />
