@@ -52,10 +52,17 @@ test.describe('admin layout', () => {
     await menu.getByRole('button', { name: 'Cerrar menú' }).click();
     await expect(menu).toBeHidden();
 
-    // Escape closes it too, and following a link closes it and navigates.
+    // Focus moves in, Tab stays inside the drawer, Escape closes it and gives focus back.
     await toggle.click();
+    await expect(menu.getByRole('link', { name: 'HablaBot' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(menu.getByRole('link', { name: 'Mensajes masivos' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menu.getByRole('link', { name: 'HablaBot' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
+    await expect(toggle).toBeFocused();
+    // Following a link closes it and navigates.
     await toggle.click();
     await menu.getByRole('link', { name: 'Chats' }).click();
     await expect(page).toHaveURL('/admin/chat');

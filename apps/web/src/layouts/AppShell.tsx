@@ -103,6 +103,24 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
       if (event.key === 'Escape') {
         setMenuOpen(false);
         menuButtonRef.current?.focus();
+        return;
+      }
+      // The drawer is a modal dialog: Tab cycles inside it.
+      if (event.key === 'Tab' && mobileMenu === 'drawer' && menuRef.current) {
+        const focusable = [
+          ...menuRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'),
+        ];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        const active = document.activeElement;
+        if (event.shiftKey && (active === first || !menuRef.current.contains(active))) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && (active === last || !menuRef.current.contains(active))) {
+          event.preventDefault();
+          first.focus();
+        }
       }
     };
     const onPointer = (event: PointerEvent) => {
@@ -115,7 +133,7 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [menuOpen]);
+  }, [menuOpen, mobileMenu]);
 
   const closeMenu = () => setMenuOpen(false);
 
