@@ -27,3 +27,13 @@ describe('session', () => {
     expect(initials(null)).toBe('?');
   });
 });
+
+describe('locale helpers', () => {
+  it('starts the week on Monday in Spanish and groups thousands like SPEC.md', async () => {
+    const { intlLocale, weekStartsOn } = await import('./i18n');
+    expect(weekStartsOn('es')).toBe(1);
+    expect(weekStartsOn('en')).toBe(0);
+    expect(new Intl.NumberFormat(intlLocale('es')).format(1234)).toBe('1,234');
+    expect(new Intl.NumberFormat(intlLocale('en')).format(1234)).toBe('1,234');
+  });
+});
