@@ -63,8 +63,8 @@ export interface ChatListOptions {
   offset?: number;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any selection over the clients table
-function orderForChat<Q extends SelectQueryBuilder<DB, 'clients', any>>(q: Q): Q {
+// biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
+function orderForChat<Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q {
   return q
     .orderBy(sql`clients.last_message_date desc nulls last`)
     .orderBy(sql`lower(clients.name)`)
@@ -85,25 +85,26 @@ export function createClientsRepository(db: Kysely<DB>) {
     : sql`(select json_group_array(json_object('id', s.id, 'name', s.name, 'color', s.color) order by s.id)
           from client_segments cs join segments s on s.id = cs.segment_id where cs.client_id = clients.id)`;
 
+  const columns = [
+    'clients.id',
+    'clients.name',
+    'clients.last_names',
+    'clients.whatsapp_cellphone',
+    'clients.email',
+    'clients.avatar',
+    'clients.projects',
+    'clients.mode_bot',
+    'clients.last_message_content',
+    'clients.last_message_date',
+    'clients.unread_messages_count',
+    'clients.created_at',
+    'clients.updated_at',
+  ] as const;
+
   function clientsQuery(companyId: number) {
     return db
       .selectFrom('clients')
-      .select([
-        'clients.id',
-        'clients.name',
-        'clients.last_names',
-        'clients.whatsapp_cellphone',
-        'clients.email',
-        'clients.avatar',
-        'clients.projects',
-        'clients.mode_bot',
-        'clients.last_message_content',
-        'clients.last_message_date',
-        'clients.unread_messages_count',
-        'clients.created_at',
-        'clients.updated_at',
-        segmentsJson.as('segments'),
-      ])
+      .select([...columns, segmentsJson.as('segments')])
       .where('clients.company_id', '=', companyId);
   }
 
@@ -143,12 +144,16 @@ export function createClientsRepository(db: Kysely<DB>) {
           ]),
         );
       }
-      let query = clientsQuery(companyId);
-      if (search || options.limit !== undefined) {
-        let ids = orderForChat(filtered);
-        if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
-        query = query.where('clients.id', 'in', ids);
+      if (!search && options.limit === undefined) {
+        return (await orderForChat(clientsQuery(companyId)).execute()).map(toClient);
       }
+      // The page's ids first (read in index order), then only those rows are joined and get their chips.
+      let ids = orderForChat(filtered);
+      if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
+      const query = db
+        .selectFrom(ids.as('page'))
+        .innerJoin('clients', 'clients.id', 'page.id')
+        .select([...columns, segmentsJson.as('segments')]);
       return (await orderForChat(query).execute()).map(toClient);
     },
 
