@@ -6,6 +6,7 @@ import { AlertIcon, CheckCircleIcon } from '../../components/lib/icons';
 import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useImportClients } from './api';
+import { DownloadIcon } from './icons';
 import {
   type CsvProblem,
   IMPORT_COLUMN_ORDER,
@@ -201,6 +202,14 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
               </span>
             </div>
             <p className="clients-drop__hint">{t('clients.import.dropHint')}</p>
+            <a
+              className="clients-import__template"
+              href={IMPORT_TEMPLATE_URL}
+              download="clientes-plantilla.csv"
+            >
+              <DownloadIcon size={14} />
+              {t('clients.import.template')}
+            </a>
           </div>
         )}
 
@@ -251,54 +260,45 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
         {step.kind === 'done' && <ImportResult result={step.result} />}
 
         {step.kind !== 'done' && (
-          <details className="clients-columns">
+          <details className="clients-columns" open>
             <summary>{t('clients.import.columnsTitle')}</summary>
             <p className="clients-import__note">{t('clients.import.columnsIntro')}</p>
-            <div className="clients-columns__scroll">
-              <table className="clients-columns__table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('clients.import.columnHeader')}</th>
-                    <th scope="col">{t('clients.import.headersHeader')}</th>
-                    <th scope="col">{t('clients.import.requiredHeader')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {IMPORT_COLUMN_ORDER.map((column) => {
-                    const headline = HEADLINE_HEADERS[column];
-                    const others = IMPORT_COLUMNS[column].filter((alias) => !headline.includes(alias));
-                    return (
-                      <tr key={column}>
-                        <th scope="row">{columnLabel(column)}</th>
-                        <td>
-                          {headline.map((alias) => (
-                            <code key={alias}>{alias}</code>
-                          ))}
-                          {others.length > 0 && (
-                            <span className="clients-columns__more">{others.join(', ')}</span>
-                          )}
-                        </td>
-                        <td>
-                          {REQUIRED_IMPORT_COLUMNS.includes(column)
-                            ? t('clients.import.yes')
-                            : t('clients.import.no')}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <table className="clients-columns__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('clients.import.columnHeader')}</th>
+                  <th scope="col">{t('clients.import.headersHeader')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {IMPORT_COLUMN_ORDER.map((column) => {
+                  const headline = HEADLINE_HEADERS[column];
+                  const others = IMPORT_COLUMNS[column].filter((alias) => !headline.includes(alias));
+                  const required = REQUIRED_IMPORT_COLUMNS.includes(column);
+                  return (
+                    <tr key={column}>
+                      <th scope="row">
+                        <span className="clients-columns__name">{columnLabel(column)}</span>
+                        <span
+                          className={cx('clients-columns__tag', required && 'clients-columns__tag--required')}
+                        >
+                          {required ? t('clients.import.requiredTag') : t('clients.import.optionalTag')}
+                        </span>
+                      </th>
+                      <td>
+                        {headline.map((alias) => (
+                          <code key={alias}>{alias}</code>
+                        ))}
+                        {others.length > 0 && (
+                          <span className="clients-columns__more">{others.join(', ')}</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
           </details>
-        )}
-        {step.kind !== 'done' && (
-          <a
-            className="clients-import__template"
-            href={IMPORT_TEMPLATE_URL}
-            download="clientes-plantilla.csv"
-          >
-            {t('clients.import.template')}
-          </a>
         )}
       </div>
     </Modal>
