@@ -85,7 +85,7 @@ test.describe('widgets gallery', () => {
     const table = page.locator(TABLE);
     const pager = table.getByTestId('table-page');
     await expect(pager).toHaveText('Pag 1 | 1000');
-    await expect(table.getByText('1–10 de 10.000 registros')).toBeVisible();
+    await expect(table.getByText('1–10 de 10,000 registros')).toBeVisible();
 
     // Filtering: each query from the full list, then back to the full list.
     const queries = [
@@ -203,7 +203,7 @@ test.describe('widgets gallery', () => {
     );
     await confirm.getByRole('button', { name: 'Eliminar' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Se eliminó 1 cliente.' })).toBeVisible();
-    await expect(table.getByText('1–10 de 9.999 registros')).toBeVisible();
+    await expect(table.getByText('1–10 de 9,999 registros')).toBeVisible();
 
     // Colour picker: invalid text falls back to a black swatch.
     const hex = page.getByRole('textbox', { name: 'Color' }).first();

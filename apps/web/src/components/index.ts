@@ -28,6 +28,7 @@ export {
   type SortingState,
 } from './DataTable/DataTable';
 export { CHIP_FALLBACK_COLOR, isHexColor, PICKER_FALLBACK_COLOR, readableTextColor } from './lib/color';
+export { formatNumber } from './lib/format';
 export { foldText } from './lib/text';
 export { LoadingOverlay, type LoadingOverlayProps } from './LoadingOverlay/LoadingOverlay';
 export {

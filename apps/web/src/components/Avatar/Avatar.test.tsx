@@ -10,7 +10,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('Avatar', () => {
+describe('Avatar', { timeout: 20_000 }, () => {
   it('shows the initials of the first and last word, or "?" without a name', () => {
     expect(getInitials('José Pérez Gómez')).toBe('JG');
     expect(getInitials('  ángela ')).toBe('Á');

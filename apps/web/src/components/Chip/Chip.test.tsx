@@ -10,7 +10,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('Chip', () => {
+describe('Chip', { timeout: 20_000 }, () => {
   it('falls back to #CCCCCC without a valid colour', () => {
     expect(chipColor(undefined)).toBe('#CCCCCC');
     expect(chipColor(null)).toBe('#CCCCCC');

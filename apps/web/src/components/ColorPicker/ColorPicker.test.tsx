@@ -31,7 +31,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('ColorPicker', () => {
+describe('ColorPicker', { timeout: 20_000 }, () => {
   it('starts from the caller default (#7300ff for segments)', () => {
     render(<Controlled />);
     expect(text().value).toBe('#7300ff');

@@ -51,7 +51,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('ConfirmDialog and useConfirm', () => {
+describe('ConfirmDialog and useConfirm', { timeout: 20_000 }, () => {
   it('resolves true when the user confirms', async () => {
     const user = userEvent.setup();
     render(

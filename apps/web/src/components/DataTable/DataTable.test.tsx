@@ -85,7 +85,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('DataTable', () => {
+describe('DataTable', { timeout: 20_000 }, () => {
   it('shows the first 10 rows and "Pag 1 | 3" for 25 rows', () => {
     render(<DataTable label="Clientes" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
     expect(bodyRows()).toHaveLength(10);

@@ -1,8 +1,6 @@
 import {
   type ColumnDef,
   getCoreRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
   type OnChangeFn,
   type PaginationState,
   type Row,
@@ -34,10 +32,19 @@ import {
   SortIcon,
   TrashIcon,
 } from '../lib/icons';
-import { cx, foldText, matchesTerms, queryTerms } from '../lib/text';
+import { formatNumber } from '../lib/format';
+import { cx, foldText, queryTerms } from '../lib/text';
 import { useControllableState } from '../lib/useControllableState';
 import { useStableId } from '../lib/useId';
 import { Checkbox } from './Checkbox';
+import {
+  buildSearchIndex,
+  filterIndices,
+  type Primitive,
+  type SortKey,
+  sortIndices,
+  toSortKey,
+} from './pipeline';
 import '../lib/tokens.css';
 import './DataTable.css';
 
@@ -46,8 +53,6 @@ export type { PaginationState, SortingState };
 /** SPEC.md section 9: table page sizes. */
 export const PAGE_SIZES = [5, 10, 20, 50, 100, 500] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-
-type Primitive = string | number | boolean | Date | null | undefined;
 
 export interface DataTableColumn<TData> {
   /** Unique and stable; used by sorting state and as the React key. */
@@ -223,19 +228,26 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
   const deferredFilter = useDeferredValue(filter);
   const visibleColumns = useMemo(() => columns.filter((column) => !column.hidden), [columns]);
-  const searchIndex = useMemo(() => {
-    const searchable = columns.filter(isSearchable);
-    return data.map((row) => searchable.map((column) => searchText(column, row)).join('\u0001'));
-  }, [data, columns]);
+  // Derived data is keyed on the columns' shape, not their identity, so inline column arrays stay cheap.
+  const columnsRef = useRef(columns);
+  columnsRef.current = columns;
+  const columnsKey = columns
+    .map((column) => `${column.id}:${column.hidden ? 0 : 1}:${isSearchable(column) ? 1 : 0}`)
+    .join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columnsKey stands for the columns
+  const searchIndex = useMemo(
+    () =>
+      buildSearchIndex(
+        data,
+        columnsRef.current.filter(isSearchable).map((column) => (row: TData) => searchText(column, row)),
+      ),
+    [data, columnsKey],
+  );
   const terms = useMemo(() => queryTerms(deferredFilter), [deferredFilter]);
-  const filteredData = useMemo(() => {
-    if (terms.length === 0) return data as TData[];
-    const out: TData[] = [];
-    for (let i = 0; i < data.length; i++) {
-      if (matchesTerms(searchIndex[i], terms)) out.push(data[i]);
-    }
-    return out;
-  }, [data, searchIndex, terms]);
+  const filtered = useMemo(
+    () => (terms.length === 0 ? null : filterIndices(searchIndex, terms)),
+    [searchIndex, terms],
+  );
 
   // ---- sorting ----
   const [sorting, setSorting] = useControllableState<SortingState>(
@@ -298,11 +310,34 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     }
   }, [selectedRows]);
 
-  // ---- TanStack table: sorting, pagination and selection models ----
-  const collator = useMemo(
-    () => new Intl.Collator(i18n.language || 'es', { numeric: true, sensitivity: 'base' }),
-    [i18n.language],
-  );
+  // ---- sort and page on index arrays; TanStack only ever sees the rows of the current page ----
+  const sortSpec = sorting[0];
+  const sortColumnId = sortSpec?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: columnsKey stands for the columns
+  const sortKeys = useMemo<SortKey[] | null>(() => {
+    const column = columnsRef.current.find((c) => c.id === sortColumnId);
+    if (!column) return null;
+    const keys = new Array<SortKey>(data.length);
+    for (let i = 0; i < data.length; i++) {
+      keys[i] = toSortKey(column.sortValue ? column.sortValue(data[i]) : readValue(column, data[i]));
+    }
+    return keys;
+  }, [data, sortColumnId, columnsKey]);
+  const sortDesc = sortSpec?.desc ?? false;
+  const ordered = useMemo(() => {
+    if (!sortKeys) return filtered;
+    const indices = filtered ? filtered.slice() : Array.from({ length: data.length }, (_, i) => i);
+    return sortIndices(indices, sortKeys, sortDesc);
+  }, [filtered, sortKeys, sortDesc, data.length]);
+  const rowCount = ordered ? ordered.length : data.length;
+  const pageStart = pagination.pageIndex * pagination.pageSize;
+  const pageEnd = Math.min(pageStart + pagination.pageSize, rowCount);
+  const pageData = useMemo(() => {
+    const out: TData[] = [];
+    for (let i = pageStart; i < pageEnd; i++) out.push(data[ordered ? ordered[i] : i]);
+    return out;
+  }, [data, ordered, pageStart, pageEnd]);
+
   const columnDefs = useMemo<ColumnDef<TData>[]>(
     () =>
       visibleColumns.map((column) => ({
@@ -310,26 +345,19 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         accessorFn: (row: TData) => (column.sortValue ? column.sortValue(row) : readValue(column, row)),
         enableSorting: column.sortable ?? (column.accessor !== undefined || column.sortValue !== undefined),
         sortDescFirst: false,
-        sortingFn: (a: Row<TData>, b: Row<TData>, id: string) => {
-          const x = a.getValue<Primitive>(id);
-          const y = b.getValue<Primitive>(id);
-          const xEmpty = x === null || x === undefined || x === '';
-          const yEmpty = y === null || y === undefined || y === '';
-          if (xEmpty || yEmpty) return xEmpty === yEmpty ? 0 : xEmpty ? 1 : -1;
-          if (typeof x === 'number' && typeof y === 'number') return x - y;
-          if (x instanceof Date && y instanceof Date) return x.getTime() - y.getTime();
-          if (typeof x === 'boolean' && typeof y === 'boolean') return Number(x) - Number(y);
-          return collator.compare(String(x), String(y));
-        },
       })),
-    [visibleColumns, collator],
+    [visibleColumns],
   );
 
   const table = useReactTable<TData>({
-    data: filteredData,
+    data: pageData,
     columns: columnDefs,
     state: { sorting, pagination, rowSelection },
     getRowId: rowKey,
+    rowCount,
+    manualFiltering: true,
+    manualSorting: true,
+    manualPagination: true,
     enableRowSelection: selectable,
     enableMultiSort: false,
     enableSortingRemoval: false,
@@ -341,8 +369,6 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     onPaginationChange: setPagination,
     onRowSelectionChange,
     getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getPaginationRowModel: getPaginationRowModel(),
   });
 
   const onFilterInput = (value: string) => {
@@ -350,7 +376,6 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
   };
 
-  const rowCount = filteredData.length;
   const pageCount = Math.max(1, Math.ceil(rowCount / pagination.pageSize));
   // Keep the page in range when rows disappear (delete, filter, smaller data).
   useEffect(() => {
@@ -372,7 +397,8 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   // A new page starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll reset is keyed on the page, not read from it
   useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+    // Only a virtualised body scrolls; touching scrollTop otherwise would force a needless layout.
+    if (virtualize && scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [pagination.pageIndex, pagination.pageSize, deferredFilter, sorting]);
 
   const hasActions = Boolean(rowActions);
@@ -402,8 +428,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     rowCount === 0
       ? t(`widgets.dataTable.${countKey}`, { count: 0 })
       : t(`widgets.dataTable.${countKey}Range`, {
-          from: firstRowNumber + 1,
-          to: Math.min(firstRowNumber + pagination.pageSize, rowCount),
+          from: formatNumber(firstRowNumber + 1, i18n.language),
+          to: formatNumber(Math.min(firstRowNumber + pagination.pageSize, rowCount), i18n.language),
+          total: formatNumber(rowCount, i18n.language),
           count: rowCount,
         });
 

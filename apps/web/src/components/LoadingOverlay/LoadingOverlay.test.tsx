@@ -8,7 +8,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('LoadingOverlay', () => {
+describe('LoadingOverlay', { timeout: 20_000 }, () => {
   it('announces "Cargando..." and draws three dots', () => {
     render(<LoadingOverlay />);
     const status = screen.getByRole('status');

@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('MessageBox', () => {
+describe('MessageBox', { timeout: 20_000 }, () => {
   it('shows success politely and errors assertively with the "Error: " prefix (once)', () => {
     const { rerender } = render(<MessageBox type="success" message="Cliente guardado" />);
     expect(screen.getByRole('status')).toHaveTextContent('Cliente guardado');

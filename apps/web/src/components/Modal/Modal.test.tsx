@@ -46,7 +46,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('Modal', () => {
+describe('Modal', { timeout: 20_000 }, () => {
   it('opens labelled by its title, moves focus inside and locks page scroll', async () => {
     const user = userEvent.setup();
     render(<Harness />);

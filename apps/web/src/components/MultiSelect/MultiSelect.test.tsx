@@ -62,7 +62,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('MultiSelect', () => {
+describe('MultiSelect', { timeout: 20_000 }, () => {
   it('opens with ArrowDown, moves with the arrows (skipping disabled options) and toggles with Enter', async () => {
     const user = userEvent.setup();
     render(<Controlled />);

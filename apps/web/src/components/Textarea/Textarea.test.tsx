@@ -34,7 +34,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('Textarea', () => {
+describe('Textarea', { timeout: 20_000 }, () => {
   it('counts characters and stops typing at the limit', async () => {
     const user = userEvent.setup();
     render(<Controlled max={10} />);

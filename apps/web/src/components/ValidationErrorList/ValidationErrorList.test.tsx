@@ -13,7 +13,7 @@ beforeEach(() => {
   initTestI18n('es');
 });
 
-describe('ValidationErrorList', () => {
+describe('ValidationErrorList', { timeout: 20_000 }, () => {
   it('lists every 422 message, one per line, under the heading', () => {
     render(<ValidationErrorList errors={ERRORS} />);
     const alert = screen.getByRole('alert');

@@ -10,6 +10,7 @@ import {
   DataTable,
   type DataTableColumn,
   DEFAULT_SEGMENT_COLOR,
+  formatNumber,
   LoadingOverlay,
   MessageBox,
   Modal,
@@ -122,7 +123,7 @@ interface ClientFormValues {
 }
 
 function ClientsTableSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const g = (key: string, options?: Record<string, unknown>) => t(`widgets.gallery.${key}`, options);
   const [clients, setClients] = useState(() => generateClients(ROW_COUNT));
   const [editing, setEditing] = useState<GalleryClient | 'new' | null>(null);
@@ -206,7 +207,11 @@ function ClientsTableSection() {
   };
 
   return (
-    <Section id="gallery-table" title={g('tableTitle')} hint={g('tableHint', { count: ROW_COUNT })}>
+    <Section
+      id="gallery-table"
+      title={g('tableTitle')}
+      hint={g('tableHint', { total: formatNumber(ROW_COUNT, i18n.language) })}
+    >
       <MessageBox {...box.props} className="gallery__message" />
       <DataTable
         id="gallery-clients"
