@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../../components/test-utils';
 import { setupTestI18n } from '../../lib/testing';
 import { ClientForm } from './ClientForm';
 import { makeClient, makeSegment, mockFetch, renderWithQuery } from './test-support';
@@ -57,7 +58,8 @@ describe('ClientForm validation (SPEC.md section 5)', () => {
       'El campo nombre es obligatorio.',
     );
     expect(api.calls).toHaveLength(0);
-  });
+    await expectNoSeriousA11yViolations();
+  }, 30_000);
 
   it('accepts only digits for the phone, at least 10 of them, and a valid email', async () => {
     mockFetch({});

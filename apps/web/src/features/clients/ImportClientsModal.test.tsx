@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../../components/test-utils';
 import { setupTestI18n } from '../../lib/testing';
 import { ImportClientsModal } from './ImportClientsModal';
 import { csvFile, mockFetch, renderWithQuery } from './test-support';
@@ -91,7 +92,8 @@ describe('ImportClientsModal', () => {
     expect(
       within(dialog).getByText('Importación completada: 1 creados, 0 actualizados, 1 con errores.'),
     ).toBeVisible();
-  });
+    await expectNoSeriousA11yViolations();
+  }, 30_000);
 
   it("says 'No hay errores.' and 'No hay datos exitosos.' for empty lists", async () => {
     mockFetch({

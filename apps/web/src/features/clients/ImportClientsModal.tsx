@@ -7,16 +7,14 @@ import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useImportClients } from './api';
 import { DownloadIcon } from './icons';
+import type { CsvProblem, ParsedClientsCsv } from './csv';
 import {
-  type CsvProblem,
   IMPORT_COLUMN_ORDER,
   IMPORT_TEMPLATE_URL,
   looksLikeCsv,
-  type ParsedClientsCsv,
-  parseClientsCsv,
   REQUIRED_IMPORT_COLUMNS,
   readFileText,
-} from './csv';
+} from './import-columns';
 
 /** Headers shown in the help table: the Spanish and English names the issue promises, then the rest. */
 const HEADLINE_HEADERS: Record<ImportColumn, readonly string[]> = {
@@ -79,7 +77,9 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
     }
     setStep({ kind: 'reading', fileName: file.name });
     try {
-      const parsed = parseClientsCsv(await readFileText(file));
+      // Papa Parse loads with the first file, not with the page.
+      const [{ parseClientsCsv }, text] = await Promise.all([import('./csv'), readFileText(file)]);
+      const parsed = parseClientsCsv(text);
       setStep(
         parsed.problem
           ? { kind: 'invalid', fileName: file.name, message: problemText(parsed.problem) }
