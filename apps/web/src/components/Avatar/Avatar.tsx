@@ -1,5 +1,4 @@
 import { type CSSProperties, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cx } from '../lib/text';
 import { avatarColor, getInitials } from './avatar';
 import '../lib/tokens.css';
@@ -18,10 +17,10 @@ export interface AvatarProps {
 }
 
 export function Avatar({ name, src, size = 40, decorative = false, className }: AvatarProps) {
-  const { t } = useTranslation();
   const [failed, setFailed] = useState<string | null>(null);
   const trimmed = name?.trim() ?? '';
-  const initials = trimmed ? getInitials(trimmed) : t('widgets.avatar.unknown');
+  // SPEC.md: a question mark when there is no name (a symbol, the same in every language).
+  const initials = getInitials(trimmed);
   const style = {
     '--hb-avatar-size': `${size}px`,
     '--hb-avatar-bg': avatarColor(trimmed),
@@ -29,7 +28,7 @@ export function Avatar({ name, src, size = 40, decorative = false, className }: 
   const showImage = Boolean(src) && failed !== src;
   const a11y = decorative
     ? ({ 'aria-hidden': true } as const)
-    : ({ role: 'img', 'aria-label': trimmed || t('widgets.avatar.unknown') } as const);
+    : ({ role: 'img', 'aria-label': trimmed || initials } as const);
 
   return (
     <span className={cx('hb-avatar', className)} style={style} title={trimmed || undefined} {...a11y}>

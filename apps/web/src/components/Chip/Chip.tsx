@@ -40,7 +40,6 @@ export function Chip({
   className,
   disabled = false,
 }: ChipProps) {
-  const { t } = useTranslation();
   const background = chipColor(color);
   const style = {
     '--hb-chip-bg': background,
@@ -67,19 +66,38 @@ export function Chip({
         <span className="hb-chip__main">{content}</span>
       )}
       {onRemove && (
-        <button
-          type="button"
-          className="hb-chip__remove"
-          onClick={(event) => {
-            event.stopPropagation();
-            onRemove();
-          }}
-          disabled={disabled}
-          aria-label={removeLabel ?? t('widgets.common.remove', { label })}
-        >
-          <CloseIcon size={12} strokeWidth={2.5} />
-        </button>
+        <ChipRemove label={label} removeLabel={removeLabel} onRemove={onRemove} disabled={disabled} />
       )}
     </span>
+  );
+}
+
+// Only removable chips need translations: keeping useTranslation out of the plain chip keeps tables
+// with many chips cheap to mount (react-i18next builds a wrapper per hook instance).
+function ChipRemove({
+  label,
+  removeLabel,
+  onRemove,
+  disabled,
+}: {
+  label: string;
+  removeLabel?: string;
+  onRemove: () => void;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="hb-chip__remove"
+      onClick={(event) => {
+        event.stopPropagation();
+        onRemove();
+      }}
+      disabled={disabled}
+      aria-label={removeLabel ?? t('widgets.common.remove', { label })}
+    >
+      <CloseIcon size={12} strokeWidth={2.5} />
+    </button>
   );
 }

@@ -397,8 +397,10 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   // A new page starts at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll reset is keyed on the page, not read from it
   useEffect(() => {
-    // Only a virtualised body scrolls; touching scrollTop otherwise would force a needless layout.
-    if (virtualize && scrollRef.current) scrollRef.current.scrollTop = 0;
+    // Only a virtualised body scrolls. The virtualizer tracks the offset from scroll events, so checking
+    // it (rather than reading scrollTop) avoids forcing a layout when the body is already at the top.
+    if (virtualize && scrollRef.current && (virtualizer.scrollOffset ?? 0) > 0)
+      scrollRef.current.scrollTop = 0;
   }, [pagination.pageIndex, pagination.pageSize, deferredFilter, sorting]);
 
   const hasActions = Boolean(rowActions);
