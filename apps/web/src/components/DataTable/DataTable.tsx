@@ -114,6 +114,8 @@ export interface DataTableProps<TData> {
   toolbar?: ReactNode;
   /** Per-row actions, rendered in a trailing 'Acciones' column. */
   rowActions?: (row: TData) => ReactNode;
+  /** Width of the actions column (useful on virtualised pages, whose layout is fixed). */
+  rowActionsWidth?: number | string;
 
   sorting?: SortingState;
   defaultSorting?: SortingState;
@@ -200,6 +202,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     deleteLabel,
     toolbar,
     rowActions,
+    rowActionsWidth,
     pageSizes = PAGE_SIZES,
     minWidth,
     emptyMessage,
@@ -519,7 +522,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             {visibleColumns.map((column) => (
               <col key={column.id} style={{ width: toCssLength(column.width) }} />
             ))}
-            {hasActions && <col style={{ width: 'auto' }} />}
+            {hasActions && <col style={{ width: toCssLength(rowActionsWidth) }} />}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>

@@ -139,7 +139,7 @@ function ClientsTableSection() {
         id: 'name',
         header: t('widgets.gallery.columns.name'),
         accessor: (c) => `${c.name} ${c.last_names}`,
-        width: 280,
+        width: 250,
         cell: (c) => (
           <span className="gallery__person">
             <Avatar name={`${c.name} ${c.last_names}`} size={30} decorative />
@@ -154,7 +154,7 @@ function ClientsTableSection() {
         header: t('widgets.gallery.columns.segment'),
         searchValue: (c) => c.segments.map((id) => SEGMENT_BY_ID.get(id)?.name),
         sortable: false,
-        width: 300,
+        width: 260,
         cell: (c) => (
           <span className="gallery__chips">
             {c.segments.map((id) => {
@@ -165,7 +165,7 @@ function ClientsTableSection() {
         ),
       },
       { id: 'whatsapp', header: 'WhatsApp', accessor: 'whatsapp_cellphone', width: 170 },
-      { id: 'email', header: t('widgets.gallery.columns.email'), accessor: 'email', width: 280 },
+      { id: 'email', header: t('widgets.gallery.columns.email'), accessor: 'email', width: 250 },
     ],
     [t],
   );
@@ -228,6 +228,7 @@ function ClientsTableSection() {
             {g('createClient')}
           </Button>
         }
+        rowActionsWidth={140}
         rowActions={(c) => (
           <Button size="sm" variant="secondary" onClick={() => setChatWith(c)}>
             {g('goToChat')}
