@@ -210,6 +210,36 @@ export const IMPORT_COLUMNS = {
   segments: ['segmentos', 'segmento', 'segments', 'segment'],
 } as const;
 export type ImportColumn = keyof typeof IMPORT_COLUMNS;
+/**
+ * Folds a name for comparisons that ignore case, accents and spacing ('Clientes  VIP' ≈ 'clientés vip'):
+ * how segment names are kept unique and how the import matches headers and segment names.
+ */
+export function foldText(text: string): string {
+  return text
+    .replace(/^\uFEFF/, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
+}
+
+/** A CSV header as the import matches it: folded, spaces, dashes and dots as underscores. */
+export function importHeaderKey(header: string): string {
+  return foldText(header).replace(/[\s\-.]+/g, '_');
+}
+
+const COLUMN_OF_HEADER = new Map<string, ImportColumn>(
+  (Object.entries(IMPORT_COLUMNS) as [ImportColumn, readonly string[]][]).flatMap(([column, aliases]) =>
+    aliases.map((alias) => [importHeaderKey(alias), column] as const),
+  ),
+);
+
+/** The column a file's header stands for ('\uFEFFTeléfono' → 'whatsapp_cellphone'); undefined if none. */
+export function importColumnOf(header: string): ImportColumn | undefined {
+  return COLUMN_OF_HEADER.get(importHeaderKey(header));
+}
+
 /** Separators between segment names inside the segments cell. */
 export const IMPORT_SEGMENT_SEPARATORS = /[,;|]/;
 

@@ -1,30 +1,17 @@
 import {
   CLIENT_NAME_MAX,
   CLIENT_PROJECTS_MAX,
-  IMPORT_COLUMNS,
   IMPORT_SEGMENT_SEPARATORS,
   type ImportColumn,
   ZClientEmail,
   ZWhatsappCellphone,
+  importColumnOf,
 } from '@hablabot/contract';
 import { z } from 'zod';
 import { fold } from './fold';
 
-/** A header as matched: folded, with spaces, dashes and dots as underscores ('Último  Nombre' → 'ultimo_nombre'). */
-export function headerKey(header: string): string {
-  return fold(header).replace(/[\s\-.]+/g, '_');
-}
-
-const COLUMN_OF = new Map<string, ImportColumn>(
-  (Object.entries(IMPORT_COLUMNS) as [ImportColumn, readonly string[]][]).flatMap(([column, aliases]) =>
-    aliases.map((alias) => [headerKey(alias), column] as const),
-  ),
-);
-
 /** The column an uploaded header stands for, or undefined when the header is not one we read. */
-export function columnOf(header: string): ImportColumn | undefined {
-  return COLUMN_OF.get(headerKey(header));
-}
+export const columnOf = importColumnOf;
 
 export type ImportCells = Record<ImportColumn, string>;
 
