@@ -20,6 +20,8 @@ test.describe('admin layout', () => {
   });
 
   test('the home tiles and the sidebar lead to every admin screen', async ({ page }) => {
+    // Six screens, each its own chunk: allow for a busy machine.
+    test.setTimeout(60_000);
     await signInAs(page, 'admin');
     await page.goto('/admin');
     const main = page.getByRole('main');

@@ -16,6 +16,16 @@ setUnauthorizedHandler(() => {
   void router.navigate('/', { replace: true });
 });
 
+// After a deploy, an open tab may ask for chunks that no longer exist: reload once to get the new build.
+window.addEventListener('vite:preloadError', (event) => {
+  const key = 'hablabot.chunkReloadAt';
+  const last = Number(sessionStorage.getItem(key) ?? 0);
+  if (Date.now() - last < 10_000) return;
+  event.preventDefault();
+  sessionStorage.setItem(key, String(Date.now()));
+  window.location.reload();
+});
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 

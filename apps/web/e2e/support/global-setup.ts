@@ -58,11 +58,14 @@ interface LoginBody {
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0].use.baseURL as string;
   const port = new URL(baseURL).port;
-  const webDist = ensureWebBuild(root);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-e2e-'));
-  const logDir = path.join(root, 'test-results');
-  fs.mkdirSync(logDir, { recursive: true });
-  const log = fs.openSync(path.join(logDir, 'e2e-server.log'), 'w');
+  // The server gets a private copy of the build: a rebuild of apps/web/dist by someone else (npm run
+  // size, another e2e run) must not pull chunks from under the running tests.
+  const webDist = path.join(dataDir, 'web');
+  fs.cpSync(ensureWebBuild(root), webDist, { recursive: true });
+  const logFile = `${config.projects[0].outputDir.replace(/[\\/]+$/, '')}-server.log`;
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = fs.openSync(logFile, 'w');
 
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
