@@ -27,7 +27,9 @@ try {
   report('login (scrypt N=2^15)', login);
 
   const authed = await measure(5000, 32, async () => {
-    const res = await fetch(`${server.url}/api/v1/super-admin/roles`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${server.url}/api/v1/super-admin/roles`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (res.status !== 200) throw new Error(`status ${res.status}`);
     await res.arrayBuffer();
   });

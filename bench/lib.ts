@@ -48,7 +48,11 @@ export interface Stats {
 }
 
 /** Runs `fn` `total` times with `concurrency` in flight; latencies in milliseconds. */
-export async function measure(total: number, concurrency: number, fn: (i: number) => Promise<void>): Promise<Stats> {
+export async function measure(
+  total: number,
+  concurrency: number,
+  fn: (i: number) => Promise<void>,
+): Promise<Stats> {
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -64,7 +68,8 @@ export async function measure(total: number, concurrency: number, fn: (i: number
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
   return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 

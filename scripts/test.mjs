@@ -19,7 +19,13 @@ const run = (cmd, args, env = {}) =>
 const only = process.argv.slice(2);
 let status = 0;
 if (!only.length || only.includes('unit')) {
-  status ||= run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  status ||= run('npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestJson}`,
+  ]);
 }
 if ((!only.length || only.includes('e2e')) && fs.existsSync(path.join(root, 'scripts/e2e.mjs'))) {
   status = run(process.execPath, [path.join(root, 'scripts/e2e.mjs')], { E2E_JSON: e2eJson }) || status;
