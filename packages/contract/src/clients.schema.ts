@@ -51,6 +51,7 @@ export const ZClientEmail = z.preprocess(
   z.string().trim().toLowerCase().min(1, { abort: true }).max(191).pipe(z.email()),
 );
 
+/** Optional text: absent (undefined) leaves the stored value as it is; null or '' clears it. */
 const optionalText = (max: number) =>
   z.preprocess(
     asText,
@@ -59,7 +60,7 @@ const optionalText = (max: number) =>
       .trim()
       .max(max)
       .nullish()
-      .transform((v) => (v ? v : null)),
+      .transform((v) => (v === undefined ? undefined : v || null)),
   );
 
 // --- segments ---
@@ -127,7 +128,10 @@ export type Client = z.infer<typeof ZClient>;
 export const ZChatClient = ZClient;
 export type ChatClient = Client;
 
-/** Body of POST /admin/client and PUT /admin/client/{id} (SPEC.md section 5, client form). */
+/**
+ * Body of POST /admin/client and PUT /admin/client/{id} (SPEC.md section 5, client form). `avatar` and
+ * `projects` may be left out: on update that keeps what the client has (an avatar from WhatsApp, say).
+ */
 export const ZClientRequest = z.object({
   name: requiredText(CLIENT_NAME_MAX),
   last_names: requiredText(CLIENT_NAME_MAX),

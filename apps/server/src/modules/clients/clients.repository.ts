@@ -19,8 +19,9 @@ export interface ClientValues {
   last_names: string;
   whatsapp_cellphone: string;
   email: string;
-  avatar: string | null;
-  projects: string | null;
+  /** Undefined leaves the stored value (null on create). */
+  avatar?: string | null;
+  projects?: string | null;
 }
 
 /** One imported row: `projects: null` keeps what an existing client has. */

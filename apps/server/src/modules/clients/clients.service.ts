@@ -31,8 +31,8 @@ export function createClientsService(deps: {
       last_names: input.last_names,
       whatsapp_cellphone: input.whatsapp_cellphone,
       email: input.email,
-      avatar: input.avatar ?? null,
-      projects: input.projects ?? null,
+      avatar: input.avatar,
+      projects: input.projects,
     };
   }
 

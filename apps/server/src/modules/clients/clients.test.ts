@@ -302,6 +302,31 @@ describe(`clients (${engine})`, () => {
     expect(noProjects.json().client.projects).toBeNull();
   });
 
+  it('an update that leaves out avatar or projects keeps them; null or empty clears them', async () => {
+    const s = await createSegment(ctx, companyA);
+    const created = await call(
+      'admin',
+      'POST',
+      '/admin/client',
+      clientBody([s.id], { avatar: 'https://cdn.example.test/a.jpg', projects: 'Casa' }),
+    );
+    const { id, whatsapp_cellphone } = created.json().client;
+    expect(created.json().client).toMatchObject({
+      avatar: 'https://cdn.example.test/a.jpg',
+      projects: 'Casa',
+    });
+    const body: Record<string, unknown> = clientBody([s.id], { whatsapp_cellphone });
+    delete body.projects;
+    const kept = await call('admin', 'PUT', `/admin/client/${id}`, body);
+    expect(kept.json().client).toMatchObject({ avatar: 'https://cdn.example.test/a.jpg', projects: 'Casa' });
+    const cleared = await call('admin', 'PUT', `/admin/client/${id}`, {
+      ...body,
+      avatar: null,
+      projects: '',
+    });
+    expect(cleared.json().client).toMatchObject({ avatar: null, projects: null });
+  });
+
   it('toggles the bot mode and answers the client with a message', async () => {
     const c = await createClient(ctx, companyA);
     const off = await call('admin', 'POST', `/admin/client/${c.id}/toggle-bot-mode`, { mode: 0 });
