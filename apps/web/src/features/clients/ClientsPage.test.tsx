@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../../components/test-utils';
-import { setupTestI18n } from '../../lib/testing';
+import { i18next } from '../../lib/i18n';
+import { jsonResponse, setupTestI18n } from '../../lib/testing';
 import ClientsPage from './ClientsPage';
-import { makeClient, makeSegment, mockFetch, renderFeature } from './test-support';
+import { makeClient, makeSegment, mockFetch, renderFeature, SCREEN_TEST_TIMEOUT } from './test-support';
 
 const DELETE_CLIENTS =
   '¿Estás seguro de que deseas eliminar estos clientes? Esta acción no se puede deshacer.';
@@ -72,7 +73,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ClientsPage', () => {
+describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('shows the server heading, the segment chips, the actions and the table columns', async () => {
     standardApi();
     renderPage();
@@ -101,7 +102,7 @@ describe('ClientsPage', () => {
     const luis = within(table()).getByText('Luis Pérez').closest('tr') as HTMLElement;
     expect(within(luis).getByText('Sin color').closest('.hb-chip')).toHaveAttribute('data-color', '#CCCCCC');
     await expectNoSeriousA11yViolations();
-  }, 30_000);
+  });
 
   it('falls back to its own heading while the list is missing and only logs a loading failure', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -153,7 +154,7 @@ describe('ClientsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     const status = await screen.findByText('Clientes eliminados con éxito.');
     expect(status.closest('[role="status"]')).toHaveClass('hb-message--success');
-    expect(api.calls.find((c) => c.method === 'DELETE')).toEqual({
+    expect(api.calls.find((c) => c.method === 'DELETE')).toMatchObject({
       method: 'DELETE',
       url: '/api/v1/admin/client',
       body: { ids: [1] },
@@ -290,6 +291,30 @@ describe('ClientsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Exportar' }));
     expect(await screen.findByText('No hay clientes para exportar.')).toBeVisible();
     expect(api.calls.length).toBe(before);
+  });
+
+  it('fetches the heading again in the new language when the UI language changes', async () => {
+    mockFetch({
+      'GET /api/v1/admin/client': (call) =>
+        jsonResponse(200, {
+          clients,
+          message: 'ok',
+          title: call.language === 'en' ? 'Client management' : 'Gestión de clientes',
+          subtitle:
+            call.language === 'en'
+              ? 'Manage your clients and segments'
+              : 'Administra tus clientes y segmentos',
+        }),
+      'GET /api/v1/admin/segment': [200, { segments, message: 'ok' }],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gestión de clientes' })).toBeVisible();
+    // The switcher changes the UI before it stores the choice; the list must not wait for the store.
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client management' })).toBeVisible();
+    expect(screen.getByText('Manage your clients and segments')).toBeVisible();
   });
 
   it('renders in English with the English texts', async () => {

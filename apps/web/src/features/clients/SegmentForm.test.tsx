@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setupTestI18n } from '../../lib/testing';
 import { SegmentForm } from './SegmentForm';
-import { makeSegment, mockFetch, renderWithQuery } from './test-support';
+import { makeSegment, mockFetch, renderWithQuery, SCREEN_TEST_TIMEOUT } from './test-support';
 
 function renderForm(segment = null as ReturnType<typeof makeSegment> | null) {
   const onClose = vi.fn();
@@ -22,7 +22,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('SegmentForm', () => {
+describe('SegmentForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('starts with the default colour #7300ff and requires name, a #RRGGBB colour and rules', async () => {
     const api = mockFetch({});
     const { dialog } = renderForm();
@@ -53,7 +53,7 @@ describe('SegmentForm', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(within(dialog).getByRole('button', { name: 'Crear segmento' }));
     expect(await within(dialog).findByText('Segmento creado con éxito.')).toBeVisible();
-    expect(api.calls[0]).toEqual({
+    expect(api.calls[0]).toMatchObject({
       method: 'POST',
       url: '/api/v1/admin/segment',
       body: { name: 'Clientes VIP', color: '#1a73e8', rules: 'Más de 3 compras' },

@@ -37,28 +37,37 @@ export interface MessageOnlyResponse {
   message?: string;
 }
 
-export function fetchClients(signal?: AbortSignal): Promise<ClientsListResponse> {
-  return api.get<ClientsListResponse>('/admin/client', { signal });
+export function fetchClients(language: string, signal?: AbortSignal): Promise<ClientsListResponse> {
+  return api.get<ClientsListResponse>('/admin/client', { signal, language });
 }
 
-export function fetchSegments(signal?: AbortSignal): Promise<SegmentsResponse> {
-  return api.get<SegmentsResponse>('/admin/segment', { signal });
+export function fetchSegments(language: string, signal?: AbortSignal): Promise<SegmentsResponse> {
+  return api.get<SegmentsResponse>('/admin/segment', { signal, language });
+}
+
+/**
+ * The UI language, sent explicitly: the switcher changes the UI first and stores the choice only once
+ * the server accepted it, so the stored value can still be the old language when the list refetches.
+ */
+function useUiLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language;
 }
 
 export function useClients() {
-  const { i18n } = useTranslation();
+  const language = useUiLanguage();
   return useQuery({
-    queryKey: clientKeys.list(i18n.language),
-    queryFn: ({ signal }) => fetchClients(signal),
+    queryKey: clientKeys.list(language),
+    queryFn: ({ signal }) => fetchClients(language, signal),
     placeholderData: (previous) => previous,
   });
 }
 
 export function useSegments() {
-  const { i18n } = useTranslation();
+  const language = useUiLanguage();
   return useQuery({
-    queryKey: segmentKeys.list(i18n.language),
-    queryFn: ({ signal }) => fetchSegments(signal),
+    queryKey: segmentKeys.list(language),
+    queryFn: ({ signal }) => fetchSegments(language, signal),
     placeholderData: (previous) => previous,
   });
 }

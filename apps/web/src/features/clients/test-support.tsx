@@ -2,7 +2,7 @@
 // fetch level; our own modules run for real.
 import type { Client, Segment } from '@hablabot/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -10,10 +10,18 @@ import { vi } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { jsonResponse } from '../../lib/testing';
 
+// Screens render behind lazy chunks, queries and modals: give findBy* more room on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/** Per-test timeout of the feature's screen tests (jsdom + axe under load). */
+export const SCREEN_TEST_TIMEOUT = 30_000;
+
 export interface RecordedCall {
   method: string;
   url: string;
   body: unknown;
+  /** The Accept-Language the call carried. */
+  language: string | null;
 }
 
 type Handler = (call: RecordedCall) => Response | Promise<Response>;
@@ -32,6 +40,7 @@ export function mockFetch(routes: Record<string, Handler | Response | [number, u
       method,
       url: url.pathname + url.search,
       body: typeof raw === 'string' ? JSON.parse(raw) : raw,
+      language: new Headers(init?.headers).get('Accept-Language'),
     };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
