@@ -317,6 +317,15 @@ describe(`POST /import/clients (${engine})`, () => {
     expect(notRows.statusCode).toBe(422);
   });
 
+  it('accepts a body larger than the app-wide 10 MB limit on this route', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ nombre: `${i}`, proyectos: 'x'.repeat(1100) }));
+    const res = await post(rows);
+    expect(JSON.stringify({ clients: rows }).length).toBeGreaterThan(10 * 1024 * 1024);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.error).toHaveLength(10_000);
+    expect(res.json().data.success).toEqual([]);
+  });
+
   it('a batch that fails at write time is redone row by row, so only the failing row is reported', async () => {
     const seg = await createSegment(ctx, companyId, { name: 'Fragile' });
     const { createClientImportService } = await import('./clients-import.service');
