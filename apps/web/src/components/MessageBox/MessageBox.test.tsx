@@ -89,6 +89,26 @@ describe('MessageBox', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('gives the same text shown again a fresh countdown', () => {
+    vi.useFakeTimers();
+    const { result } = renderHook(() => useMessageBox());
+    act(() => result.current.success('Cliente guardado', 4000));
+    const { rerender } = render(<MessageBox {...result.current.props} />);
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    act(() => result.current.success('Cliente guardado', 4000));
+    rerender(<MessageBox {...result.current.props} />);
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
+    expect(result.current.state?.message).toBe('Cliente guardado');
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(result.current.state).toBeNull();
+  });
+
   it('has no serious accessibility violations', async () => {
     const { container } = render(
       <>

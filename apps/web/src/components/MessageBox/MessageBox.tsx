@@ -17,6 +17,8 @@ export interface MessageBoxProps {
   onDismiss?: () => void;
   /** Shows the close button (needs onDismiss). Default true. */
   dismissible?: boolean;
+  /** Changing it restarts the countdown even when the text repeats (useMessageBox sets it per show). */
+  messageKey?: string | number;
   className?: string;
 }
 
@@ -27,6 +29,7 @@ export function MessageBox({
   autoDismissMs,
   onDismiss,
   dismissible = true,
+  messageKey,
   className,
 }: MessageBoxProps) {
   const { t } = useTranslation();
@@ -41,7 +44,7 @@ export function MessageBox({
     if (empty || !autoDismissMs || paused) return;
     const timer = setTimeout(() => onDismissRef.current?.(), autoDismissMs);
     return () => clearTimeout(timer);
-  }, [message, autoDismissMs, paused, empty]);
+  }, [message, messageKey, autoDismissMs, paused, empty]);
 
   if (empty) return null;
 
@@ -82,7 +85,11 @@ export interface MessageState {
   type: MessageType;
   message: string;
   autoDismissMs?: number;
+  /** Increases on every show, so the same text shown twice gets a fresh countdown. */
+  id: number;
 }
+
+let nextMessageId = 1;
 
 /**
  * State for one banner: `const box = useMessageBox(); box.success(text, 4000); <MessageBox {...box.props} />`.
@@ -92,7 +99,7 @@ export function useMessageBox(defaultMs?: number) {
   const clear = useCallback(() => setState(null), []);
   const show = useCallback(
     (type: MessageType, message: string, autoDismissMs = defaultMs) =>
-      setState({ type, message, autoDismissMs }),
+      setState({ type, message, autoDismissMs, id: nextMessageId++ }),
     [defaultMs],
   );
   const success = useCallback((message: string, ms?: number) => show('success', message, ms), [show]);
@@ -107,6 +114,7 @@ export function useMessageBox(defaultMs?: number) {
       type: state?.type ?? 'success',
       message: state?.message ?? '',
       autoDismissMs: state?.autoDismissMs,
+      messageKey: state?.id,
       onDismiss: clear,
     } satisfies MessageBoxProps,
   };
