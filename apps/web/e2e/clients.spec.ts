@@ -146,7 +146,7 @@ function clientsTable(page: Page) {
 }
 
 async function filterTable(page: Page, text: string) {
-  const filter = page.getByPlaceholder('Buscar por nombre, segmento o número...');
+  const filter = page.getByRole('searchbox', { name: 'Filtrar' });
   await filter.fill(text);
 }
 

@@ -122,7 +122,7 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     renderPage();
     const user = userEvent.setup();
     await within(table()).findByText('Ana García López');
-    const filter = screen.getByPlaceholderText('Buscar por nombre, segmento o número...');
+    const filter = screen.getByRole('searchbox', { name: 'Filtrar' });
     await user.type(filter, 'perez');
     await waitFor(() => expect(within(table()).queryByText('Ana García López')).toBeNull());
     expect(within(table()).getByText('Luis Pérez')).toBeVisible();
