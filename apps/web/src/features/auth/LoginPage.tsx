@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { prefetchLanding } from '../../app/prefetch';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
 import { isApiError } from '../../lib/api-client';
 import { roleLanding, setSession } from '../../lib/session';
@@ -70,6 +71,7 @@ export default function LoginPage() {
       const rol = result.user?.roles?.[0]?.name ?? null;
       setBanner({ type: 'success', text: result.message || t('common.success') });
       setRedirecting(true);
+      prefetchLanding(rol);
       timer.current = setTimeout(() => {
         setSession({ token: result.token as string, user: result.user ?? null, rol });
         navigate(roleLanding(rol) ?? '/', { replace: true });
