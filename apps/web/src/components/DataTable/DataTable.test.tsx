@@ -237,6 +237,44 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(onSelectionChange.mock.lastCall?.[0]).toHaveLength(20);
   });
 
+  it('selects a run of rows with shift+click', async () => {
+    const user = userEvent.setup();
+    const onSelectionChange = vi.fn();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(12)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onSelectionChange={onSelectionChange}
+      />,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' }));
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 6' }));
+    await user.keyboard('{/Shift}');
+    expect(onSelectionChange.mock.lastCall?.[0].map((c: Client) => c.id)).toEqual([2, 3, 4, 5, 6]);
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 4' }));
+    await user.keyboard('{/Shift}');
+    expect(onSelectionChange.mock.lastCall?.[0].map((c: Client) => c.id)).toEqual([2, 3]);
+  });
+
+  it('Escape in the search box clears it; the empty state hides while loading', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <DataTable label="Clientes" data={makeClients(12)} columns={columns} getRowId={(c) => c.id} />,
+    );
+    const box = screen.getByRole('searchbox', { name: 'Filtrar' });
+    await user.type(box, 'zzz');
+    expect(screen.getByText('Ningún registro coincide con «zzz».')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+    expect(screen.getByText('Pag 1 | 2')).toBeInTheDocument();
+    rerender(<DataTable label="Clientes" data={[]} columns={columns} getRowId={(c) => c.id} loading />);
+    expect(screen.queryByText('No hay registros para mostrar.')).toBeNull();
+  });
+
   it('sorts by a column, toggling ascending and descending with an indicator', async () => {
     const user = userEvent.setup();
     const data = [

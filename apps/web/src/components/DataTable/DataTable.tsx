@@ -388,6 +388,12 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   }, [pagination.pageIndex, pageCount, setPagination]);
 
   const rows = table.getRowModel().rows;
+  // Anchor for shift+click range selection: the page row last toggled (reset when the page changes).
+  const lastToggled = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the anchor belongs to one page of one result set
+  useEffect(() => {
+    lastToggled.current = null;
+  }, [pageData]);
   const virtualize = rows.length > virtualizeAbove;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -455,6 +461,14 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
               value={filter}
               placeholder={filterPlaceholder ?? t('widgets.dataTable.filterPlaceholder')}
               onChange={(event) => onFilterInput(event.target.value)}
+              onKeyDown={(event) => {
+                // Escape clears the search first (and does not close an enclosing modal meanwhile).
+                if (event.key === 'Escape' && filter) {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  onFilterInput('');
+                }
+              }}
               aria-controls={`${tableId}-grid`}
               autoComplete="off"
               spellCheck={false}
@@ -575,9 +589,11 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={colSpan} className="hb-table__empty">
-                  {isFiltering
-                    ? t('widgets.dataTable.noMatches', { query: deferredFilter.trim() })
-                    : (emptyMessage ?? t('widgets.dataTable.empty'))}
+                  {loading
+                    ? null
+                    : isFiltering
+                      ? t('widgets.dataTable.noMatches', { query: deferredFilter.trim() })
+                      : (emptyMessage ?? t('widgets.dataTable.empty'))}
                 </td>
               </tr>
             ) : (
@@ -603,7 +619,25 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                         <td className="hb-table__check-cell">
                           <Checkbox
                             checked={selected}
-                            onChange={(checked) => row.toggleSelected(checked)}
+                            onChange={(checked, shiftKey) => {
+                              const anchor = lastToggled.current;
+                              if (shiftKey && anchor !== null && anchor !== index && rows[anchor]) {
+                                // Shift+click selects (or clears) the whole run from the last row clicked.
+                                const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
+                                const ids = rows.slice(from, to + 1).map((r) => r.id);
+                                setSelectedIds((previous) => {
+                                  const next = new Set(previous);
+                                  for (const id of ids) {
+                                    if (checked) next.add(id);
+                                    else next.delete(id);
+                                  }
+                                  return [...next];
+                                });
+                              } else {
+                                row.toggleSelected(checked);
+                              }
+                              lastToggled.current = index;
+                            }}
                             aria-label={t('widgets.dataTable.selectRow', { id: row.id })}
                           />
                         </td>
