@@ -206,11 +206,15 @@ test.describe('widgets gallery', () => {
     await expect(table.getByText('1–10 de 9,999 registros')).toBeVisible();
 
     // Colour picker: invalid text falls back to a black swatch.
-    const hex = page.getByRole('textbox', { name: 'Color' }).first();
+    const forms = page.locator('#gallery-forms');
+    const hex = forms.getByRole('textbox', { name: 'Color', exact: true });
+    const swatch = forms.getByLabel('Elegir color');
     await hex.fill('#12');
-    await expect(page.getByLabel('Elegir color').first()).toHaveValue('#000000');
-    await hex.fill('#25d366');
-    await expect(page.getByLabel('Elegir color').first()).toHaveValue('#25d366');
+    await expect(hex).toHaveValue('#12');
+    await expect(swatch).toHaveValue('#000000');
+    await hex.fill('zz25d366');
+    await expect(hex).toHaveValue('#25d366');
+    await expect(swatch).toHaveValue('#25d366');
 
     // Textarea hard limit on paste.
     const ask = page.getByRole('textbox', { name: 'Nombre de la instrucción' });
