@@ -100,6 +100,20 @@ describe('parseClientsCsv', () => {
     expect(parseClientsCsv(big).problem).toEqual({ kind: 'tooMany', max: IMPORT_MAX_ROWS });
   });
 
+  it('reads a Windows-1252 file (Excel in Spanish) without garbling the accents', async () => {
+    // 'nombre;apellidos\nJosé;Muñoz\n' as Windows-1252: é = 0xE9, ñ = 0xF1.
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('nombre;apellidos\nJos'),
+      0xe9,
+      0x3b,
+      ...new TextEncoder().encode('Mu'),
+      0xf1,
+      ...new TextEncoder().encode('oz\n'),
+    ]);
+    const text = await readFileText(new File([bytes], 'excel.csv', { type: 'text/csv' }));
+    expect(parseClientsCsv(text).rows).toEqual([{ nombre: 'José', apellidos: 'Muñoz' }]);
+  });
+
   it('reads a chosen file as UTF-8 text, BOM included or not', async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nombre\nJosé\n')]);
     const text = await readFileText(new File([bytes], 'a.csv', { type: 'text/csv' }));

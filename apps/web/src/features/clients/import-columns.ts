@@ -43,14 +43,27 @@ export function columnOf(header: string): ImportColumn | undefined {
   return COLUMN_OF.get(headerKey(header));
 }
 
-/** Reads a chosen file as UTF-8 text (the decoder drops a BOM; parseClientsCsv drops it again if not). */
-export function readFileText(file: File): Promise<string> {
-  if (typeof file.text === 'function') return file.text();
+/**
+ * Reads a chosen file as text. UTF-8 (with or without a BOM) is the format we document, but Excel in
+ * Spanish saves "CSV (delimitado por comas)" as Windows-1252: bytes that are not valid UTF-8 are read
+ * that way instead, so 'José' never arrives as 'Jos�'.
+ */
+export async function readFileText(file: Blob): Promise<string> {
+  const bytes = await readBytes(file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  if (typeof file.arrayBuffer === 'function') return file.arrayBuffer();
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(file, 'utf-8');
+    reader.readAsArrayBuffer(file);
   });
 }
 
