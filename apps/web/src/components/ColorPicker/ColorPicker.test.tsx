@@ -63,6 +63,11 @@ describe('ColorPicker', { timeout: 20_000 }, () => {
     expect(text().value).toBe('#7300ff');
     expect(screen.getByTestId('value')).toHaveTextContent('#7300ff');
     expect(sanitizeHexInput('  #ab cd ')).toBe('#abcd');
+    // Pasted text with extra characters still yields the colour (no maxLength cutting it first).
+    await user.clear(text());
+    await user.click(text());
+    await user.paste(' #25D366 ');
+    expect(text().value).toBe('#25D366');
     expect(sanitizeHexInput('')).toBe('');
   });
 

@@ -124,7 +124,6 @@ export function ColorPicker({
           className="hb-color__text"
           value={draft}
           placeholder={DEFAULT_SEGMENT_COLOR}
-          maxLength={7}
           required={required}
           disabled={disabled}
           inputMode="text"
