@@ -354,6 +354,18 @@ for (const width of [1280, 375] as const) {
       await expect(successes.getByRole('listitem')).toHaveCount(2);
       await expect(successes).toContainText(`Lucía${tag} Fernández`);
       await expect(successes).toContainText(`Jorge${tag} Martín`);
+
+      // The refused rows come back as a CSV with the reason, ready to fix and import again.
+      const errorsDownload = page.waitForEvent('download');
+      await errors.getByRole('button', { name: 'Descargar las filas con errores (CSV)' }).click();
+      const errorsFile = await errorsDownload;
+      expect(errorsFile.suggestedFilename()).toBe(`clientes-${tag}-errores.csv`);
+      const errorsText = fs.readFileSync(await errorsFile.path(), 'utf8');
+      expect(errorsText.split('\r\n')[0]).toBe(
+        '\uFEFFnombre;apellidos;celular;correo;proyectos;segmentos;error',
+      );
+      expect(errorsText).toContain(`Malo${tag};Correo;`);
+      expect(errorsText).toContain(`Raro${tag};Segmento;`);
       await dialog.getByRole('button', { name: 'Cerrar' }).first().click();
       await expect(dialog).toBeHidden();
 

@@ -32,7 +32,7 @@ type Step =
   | { kind: 'parsed'; fileName: string; parsed: ParsedClientsCsv }
   | { kind: 'invalid'; fileName: string; message: string }
   | { kind: 'importing'; fileName: string; count: number }
-  | { kind: 'done'; fileName: string; result: ImportClientsResponse };
+  | { kind: 'done'; fileName: string; result: ImportClientsResponse; parsed: ParsedClientsCsv };
 
 export interface ImportClientsModalProps {
   onClose: () => void;
@@ -110,7 +110,7 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
     setStep({ kind: 'importing', fileName, count: parsed.rows.length });
     try {
       const result = await importClients.mutateAsync(parsed.rows);
-      setStep({ kind: 'done', fileName, result });
+      setStep({ kind: 'done', fileName, result, parsed });
     } catch (error) {
       console.error('Importing clients failed', error);
       setStep({ kind: 'parsed', fileName, parsed });
@@ -257,7 +257,9 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
           </div>
         )}
 
-        {step.kind === 'done' && <ImportResult result={step.result} />}
+        {step.kind === 'done' && (
+          <ImportResult result={step.result} parsed={step.parsed} fileName={step.fileName} />
+        )}
 
         {step.kind !== 'done' && (
           <details className="clients-columns" open>
@@ -305,11 +307,32 @@ export function ImportClientsModal({ onClose }: ImportClientsModalProps) {
   );
 }
 
-function ImportResult({ result }: { result: ImportClientsResponse }) {
+function ImportResult({
+  result,
+  parsed,
+  fileName,
+}: {
+  result: ImportClientsResponse;
+  parsed: ParsedClientsCsv;
+  fileName: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const errors = result.data?.error ?? [];
   const successes = result.data?.success ?? [];
+
+  const downloadErrors = async () => {
+    const { failedRowsCsv } = await import('./csv');
+    const text = failedRowsCsv(parsed, errors, t('clients.import.reasonColumn'));
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${fileName.replace(/\.csv$/i, '')}-${t('clients.import.errorsFileSuffix')}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
   return (
     <div className="clients-result">
       {result.message && <p className="clients-result__summary">{result.message}</p>}
@@ -338,6 +361,14 @@ function ImportResult({ result }: { result: ImportClientsResponse }) {
               </li>
             ))}
           </ul>
+        )}
+        {errors.some((entry) => typeof entry.row === 'number') && (
+          <div className="clients-result__actions">
+            <Button size="sm" variant="secondary" onClick={downloadErrors}>
+              <DownloadIcon size={14} />
+              {t('clients.import.downloadErrors')}
+            </Button>
+          </div>
         )}
       </section>
       <section

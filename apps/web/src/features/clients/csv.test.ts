@@ -1,6 +1,6 @@
 import { IMPORT_MAX_ROWS } from '@hablabot/contract';
 import { describe, expect, it } from 'vitest';
-import { columnOf, parseClientsCsv, readFileText } from './csv';
+import { columnOf, failedRowsCsv, parseClientsCsv, readFileText } from './csv';
 
 describe('parseClientsCsv', () => {
   it('reads Spanish headers with commas and keeps the rows keyed by the file headers', () => {
@@ -118,5 +118,25 @@ describe('parseClientsCsv', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('nombre\nJosé\n')]);
     const text = await readFileText(new File([bytes], 'a.csv', { type: 'text/csv' }));
     expect(parseClientsCsv(text).rows).toEqual([{ nombre: 'José' }]);
+  });
+
+  it("writes the refused rows back as a CSV with the reason, in the file's own delimiter", () => {
+    const parsed = parseClientsCsv(
+      'nombre;celular;correo\nAna;5215512345678;ana@example.com\nLuis;123;luis@example\nEva;5215599990000;x\n',
+    );
+    const csv = failedRowsCsv(
+      parsed,
+      [
+        { row: 2, message: 'El número es corto.' },
+        { row: 3, message: 'Correo "inválido"; revisa' },
+      ],
+      'error',
+    );
+    expect(csv).toBe(
+      '\uFEFFnombre;celular;correo;error\r\nLuis;123;luis@example;El número es corto.\r\nEva;5215599990000;x;"Correo ""inválido""; revisa"',
+    );
+    const again = parseClientsCsv(csv);
+    expect(again.ignored).toEqual(['error']);
+    expect(again.rows.map((row) => row.nombre)).toEqual(['Luis', 'Eva']);
   });
 });

@@ -73,3 +73,22 @@ export function parseClientsCsv(text: string): ParsedClientsCsv {
 
   return { rows, headers, columns, missing, ignored, delimiter: result.meta.delimiter, problem };
 }
+
+/**
+ * The rows the server refused, as a CSV to fix and import again: the file's own columns plus one with
+ * the reason. `row` in each error is the 1-based position among the posted rows.
+ */
+export function failedRowsCsv(
+  parsed: Pick<ParsedClientsCsv, 'rows' | 'headers' | 'delimiter'>,
+  errors: readonly { row?: number; message: string }[],
+  reasonHeader: string,
+): string {
+  const data: string[][] = [];
+  for (const error of errors) {
+    const source = typeof error.row === 'number' ? parsed.rows[error.row - 1] : undefined;
+    if (!source) continue;
+    data.push([...parsed.headers.map((header) => source[header] ?? ''), error.message]);
+  }
+  // A BOM so Excel opens the accents right; the file's own delimiter so it opens the way it came.
+  return `\uFEFF${Papa.unparse({ fields: [...parsed.headers, reasonHeader], data }, { delimiter: parsed.delimiter || ',' })}`;
+}
