@@ -74,10 +74,12 @@ export interface ClientFormProps {
   onClose: () => void;
   /** Called with the server's message after a successful save; the page shows it and closes the modal. */
   onSaved: (message: string, client: Client) => void;
+  /** Opens the segment form over this one (offered when there is no segment to choose yet). */
+  onCreateSegment?: () => void;
 }
 
 /** Create/edit client modal (SPEC.md sections 2 and 5), validated with the contract's own schema. */
-export function ClientForm({ client, segments, onClose, onSaved }: ClientFormProps) {
+export function ClientForm({ client, segments, onClose, onSaved, onCreateSegment }: ClientFormProps) {
   const { t } = useTranslation();
   const formId = useId();
   const ids = (field: string) => `${formId}-${field}`;
@@ -257,7 +259,18 @@ export function ClientForm({ client, segments, onClose, onSaved }: ClientFormPro
             labelId={ids('segments-label')}
             label={t('clients.form.segments')}
             required
-            hint={noSegments ? t('clients.form.noSegments') : undefined}
+            hint={
+              noSegments ? (
+                <>
+                  {t('clients.form.noSegments')}{' '}
+                  {onCreateSegment && (
+                    <button type="button" className="clients-link-button" onClick={onCreateSegment}>
+                      {t('clients.segmentForm.createTitle')}
+                    </button>
+                  )}
+                </>
+              ) : undefined
+            }
             error={segmentsError}
             className="clients-form__wide"
           >

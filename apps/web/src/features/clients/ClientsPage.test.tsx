@@ -293,6 +293,43 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(api.calls.length).toBe(before);
   });
 
+  it('offers to create the first segment from the client form and then lists it there', async () => {
+    let created = false;
+    mockFetch({
+      'GET /api/v1/admin/client': [
+        200,
+        { clients: [], message: 'ok', title: 'Gestión de clientes', subtitle: 's' },
+      ],
+      'GET /api/v1/admin/segment': () =>
+        jsonResponse(200, {
+          segments: created ? [makeSegment({ id: 7, name: 'Primeros' })] : [],
+          message: 'ok',
+        }),
+      'POST /api/v1/admin/segment': () => {
+        created = true;
+        return jsonResponse(201, {
+          segment: makeSegment({ id: 7, name: 'Primeros' }),
+          message: 'Segmento creado con éxito.',
+        });
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Crear cliente' }));
+    const form = await screen.findByRole('dialog', { name: 'Crear cliente' });
+    expect(within(form).getByText(/Aún no hay segmentos\./)).toBeVisible();
+    await user.click(within(form).getByRole('button', { name: 'Crear segmento' }));
+    const segmentForm = await screen.findByRole('dialog', { name: 'Crear segmento' });
+    await user.type(within(segmentForm).getByLabelText(/^Nombre/), 'Primeros');
+    await user.type(within(segmentForm).getByLabelText(/^Reglas/), 'Los primeros clientes');
+    await user.click(within(segmentForm).getByRole('button', { name: 'Crear segmento' }));
+    expect(await within(segmentForm).findByText('Segmento creado con éxito.')).toBeVisible();
+    await user.click(within(segmentForm).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crear segmento' })).toBeNull());
+    await user.click(within(form).getByRole('combobox', { name: /Segmentos/ }));
+    expect(await within(form).findByRole('option', { name: /Primeros/ })).toBeVisible();
+  });
+
   it('fetches the heading again in the new language when the UI language changes', async () => {
     mockFetch({
       'GET /api/v1/admin/client': (call) =>

@@ -310,6 +310,7 @@ export default function ClientsPage() {
           client={clientModal.client}
           segments={segments}
           onClose={() => setClientModal(null)}
+          onCreateSegment={() => setSegmentModal({ segment: null })}
           onSaved={(message) => {
             setClientModal(null);
             banner.success(message, SUCCESS_MESSAGE_MS);
