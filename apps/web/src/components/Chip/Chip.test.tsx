@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../test/i18n';
+import { DEFAULT_COLOR_PRESETS } from '../ColorPicker/ColorPicker';
 import { contrastRatio, readableTextColor } from '../lib/color';
 import { expectNoSeriousA11yViolations } from '../test-utils';
 import { Chip, chipColor } from './Chip';
@@ -23,7 +24,16 @@ describe('Chip', { timeout: 20_000 }, () => {
   });
 
   it('picks the text colour with the better contrast, always at least 4.5:1', () => {
-    for (const background of ['#CCCCCC', '#7300ff', '#25d366', '#ffff00', '#000000', '#1a73e8', '#f59e0b']) {
+    for (const background of [
+      '#CCCCCC',
+      '#7300ff',
+      '#25d366',
+      '#ffff00',
+      '#000000',
+      '#1a73e8',
+      '#f59e0b',
+      ...DEFAULT_COLOR_PRESETS,
+    ]) {
       const text = readableTextColor(background);
       expect(contrastRatio(background, text)).toBeGreaterThanOrEqual(4.5);
     }

@@ -22,9 +22,16 @@ export function contrastRatio(a: string, b: string): number {
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
-/** The text colour (near-black or white) that reads best on the given background. */
+/**
+ * The text colour (near-black or white) that reads best on the given background. Mid-tones such as the
+ * presets #128c7e and #d6336c reach 4.5:1 with neither; pure black is the last resort there.
+ */
 export function readableTextColor(background: string): string {
   const dark = '#1a1a1a';
   const light = '#ffffff';
-  return contrastRatio(background, dark) >= contrastRatio(background, light) ? dark : light;
+  const darkRatio = contrastRatio(background, dark);
+  const lightRatio = contrastRatio(background, light);
+  const best = darkRatio >= lightRatio ? dark : light;
+  if (Math.max(darkRatio, lightRatio) >= 4.5) return best;
+  return contrastRatio(background, '#000000') > Math.max(darkRatio, lightRatio) ? '#000000' : best;
 }
