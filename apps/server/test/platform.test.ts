@@ -57,7 +57,11 @@ describe('errors never leak internals', () => {
   it('an unknown API route answers a JSON 404', async () => {
     const ctx = await createTestContext();
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/nope', headers: { 'accept-language': 'en' } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/nope',
+        headers: { 'accept-language': 'en' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Route not found.' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -86,12 +90,15 @@ describe('health and API document', () => {
       const doc = docs.json();
       expect(doc.openapi).toMatch(/^3\./);
       expect(Object.keys(doc.paths)).toEqual(
-        expect.arrayContaining(['/api/v1/auth/login', '/api/v1/super-admin/users', '/api/v1/super-admin/roles/{id}']),
+        expect.arrayContaining([
+          '/api/v1/auth/login',
+          '/api/v1/super-admin/users',
+          '/api/v1/super-admin/roles/{id}',
+        ]),
       );
-      expect(doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual([
-        'email',
-        'password',
-      ]);
+      expect(
+        doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required,
+      ).toEqual(['email', 'password']);
     } finally {
       await ctx.close();
     }
@@ -113,7 +120,9 @@ describe('migrations', () => {
     try {
       expect((await migrateToLatest(database.db, url ? schema : undefined)).length).toBeGreaterThan(0);
       await migrateDown(database.db, url ? schema : undefined);
-      expect(await migrateToLatest(database.db, url ? schema : undefined)).toContain('20261122000000_identity');
+      expect(await migrateToLatest(database.db, url ? schema : undefined)).toContain(
+        '20261122000000_identity',
+      );
       const roles = await database.db.selectFrom('roles').select('name').orderBy('id').execute();
       expect(roles.map((r) => r.name)).toEqual(['super_admin', 'admin', 'client']);
     } finally {
@@ -134,8 +143,11 @@ describe('first start', () => {
     try {
       const printed: string[] = [];
       const log = { info: () => {}, warn: () => {} };
-      const first = await ensureSuperAdmin(ctx.container.identity, { email: 'boss@hablabot.local' }, log, (t) =>
-        printed.push(t),
+      const first = await ensureSuperAdmin(
+        ctx.container.identity,
+        { email: 'boss@hablabot.local' },
+        log,
+        (t) => printed.push(t),
       );
       expect(first.created).toBe(true);
       expect(printed.join('')).toContain(first.password!);
@@ -145,8 +157,11 @@ describe('first start', () => {
         payload: { email: 'boss@hablabot.local', password: first.password },
       });
       expect(login.json().user.roles[0].name).toBe('super_admin');
-      const second = await ensureSuperAdmin(ctx.container.identity, { email: 'boss@hablabot.local' }, log, (t) =>
-        printed.push(t),
+      const second = await ensureSuperAdmin(
+        ctx.container.identity,
+        { email: 'boss@hablabot.local' },
+        log,
+        (t) => printed.push(t),
       );
       expect(second.created).toBe(false);
       expect(createIdentityRepository).toBeTypeOf('function');
