@@ -80,6 +80,7 @@ test.describe('widgets gallery', () => {
   test('DataTable with 10,000 rows: filtering, paging, sorting and a 500-row page stay fast', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/dev/widgets');
     const table = page.locator(TABLE);
@@ -167,9 +168,10 @@ test.describe('widgets gallery', () => {
     test.info().annotations.push({ type: 'figures', description: JSON.stringify(figures) });
 
     // Loose ceilings: they catch a regression to un-virtualised or O(n²) work, not machine noise.
-    expect(summary(filter).median).toBeLessThan(250);
-    expect(summary(next).median).toBeLessThan(100);
-    expect(summary(bigPage).median).toBeLessThan(300);
+    // (Un-virtualised or whole-list re-rendering costs seconds here; a busy CI machine costs 2-3x.)
+    expect(summary(filter).median).toBeLessThan(400);
+    expect(summary(next).median).toBeLessThan(200);
+    expect(summary(bigPage).median).toBeLessThan(500);
   });
 
   test('the other widgets work in the gallery', async ({ page }) => {
