@@ -1,26 +1,10 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
+import { type IconProps, Svg } from '../components/lib/icons';
 
 // Small stroke icons (Lucide-style geometry, drawn inline so no icon package is shipped).
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+// Layout icons are a touch larger and lighter than the widgets' ones.
+function Icon({ size = 20, strokeWidth = 1.8, ...props }: IconProps & { children: ReactNode }) {
+  return <Svg size={size} strokeWidth={strokeWidth} {...props} />;
 }
 
 export const HomeIcon = (p: IconProps) => (

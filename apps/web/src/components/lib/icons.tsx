@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 16, children, ...rest }: IconProps) {
+/** The frame every inline stroke icon of the app shares (24×24 view box, current colour). */
+export function Svg({ size = 16, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

@@ -1,6 +1,6 @@
 // The import's column vocabulary and file checks, without the CSV parser: the modal renders these at
 // once and loads Papa Parse (csv.ts) only when a file is chosen.
-import { IMPORT_COLUMNS, type ImportColumn } from '@hablabot/contract';
+import { type ImportColumn, importColumnOf } from '@hablabot/contract';
 
 /** Columns every imported row needs; projects and segments may be left empty. */
 export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = [
@@ -21,27 +21,8 @@ export const IMPORT_COLUMN_ORDER: readonly ImportColumn[] = [
 /** The public template's path (apps/web/public/clientes-plantilla.csv). */
 export const IMPORT_TEMPLATE_URL = '/clientes-plantilla.csv';
 
-/** A header as the server matches it: no BOM, case, accents; spaces, dashes and dots as underscores. */
-export function headerKey(header: string): string {
-  return header
-    .replace(/^\uFEFF/, '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .trim()
-    .replace(/[\s\-.]+/g, '_');
-}
-
-const COLUMN_OF = new Map<string, ImportColumn>(
-  (Object.entries(IMPORT_COLUMNS) as [ImportColumn, readonly string[]][]).flatMap(([column, aliases]) =>
-    aliases.map((alias) => [headerKey(alias), column] as const),
-  ),
-);
-
-/** The column an uploaded header stands for, or undefined when the server will ignore it. */
-export function columnOf(header: string): ImportColumn | undefined {
-  return COLUMN_OF.get(headerKey(header));
-}
+/** The column an uploaded header stands for, or undefined when the server will ignore it (the server's own rule). */
+export const columnOf = importColumnOf;
 
 /**
  * Reads a chosen file as text. UTF-8 (with or without a BOM) is the format we document, but Excel in
