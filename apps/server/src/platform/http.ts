@@ -1,3 +1,4 @@
+import { ZConflictResponse, ZErrorResponse, ZValidationErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
@@ -7,3 +8,12 @@ export type Api = ReturnType<FastifyInstance['withTypeProvider']> & FastifyInsta
 export function typed(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
+
+/** The error answers every guarded route may give, as API.md shapes them (documented in /api/v1/docs). */
+export const errorResponses = {
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZConflictResponse,
+  422: ZValidationErrorResponse,
+};

@@ -1,27 +1,18 @@
 import {
-  ZConflictResponse,
-  ZErrorResponse,
   ZIdParams,
   ZMessageResponse,
   ZSegmentMutationResponse,
   ZSegmentRequest,
   ZSegmentsResponse,
-  ZValidationErrorResponse,
 } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
-import { typed } from '../../platform/http';
+import { errorResponses, typed } from '../../platform/http';
 import { registerMessages, translate } from '../../platform/locale';
 import { clientsMessages } from './clients.messages';
 import type { SegmentsService } from './segments.service';
 
-const errors = {
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZConflictResponse,
-  422: ZValidationErrorResponse,
-};
+const errors = errorResponses;
 
 export function segmentsRoutes(deps: { segments: SegmentsService; guards: Guards }) {
   const { segments, guards } = deps;

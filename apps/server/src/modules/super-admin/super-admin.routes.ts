@@ -1,8 +1,6 @@
 import {
   ZCompaniesResponse,
-  ZConflictResponse,
   ZCreateUserRequest,
-  ZErrorResponse,
   ZIdParams,
   ZIdsRequest,
   ZRoleMutationResponse,
@@ -12,21 +10,14 @@ import {
   ZUpdateUserRequest,
   ZUserMutationResponse,
   ZUsersResponse,
-  ZValidationErrorResponse,
 } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/auth';
-import { typed } from '../../platform/http';
+import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { SuperAdminService } from './super-admin.service';
 
-const errors = {
-  401: ZErrorResponse,
-  403: ZErrorResponse,
-  404: ZErrorResponse,
-  409: ZConflictResponse,
-  422: ZValidationErrorResponse,
-};
+const errors = errorResponses;
 
 export function superAdminRoutes(deps: { superAdmin: SuperAdminService; guards: Guards }) {
   const { superAdmin, guards } = deps;
