@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 with r=8 p=1 or equivalent memory-cost
-// trade-offs; 2^15 keeps login under ~50 ms on two cores). Parameters are stored with each hash so they
+// trade-offs; 2^15 costs ~150 ms of one thread-pool thread per verify on our 2-vCPU machines). Parameters are stored with each hash so they
 // can be raised later without breaking old hashes.
 const N = 2 ** 15;
 const R = 8;
