@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_PASSWORD } from './support/users';
 
@@ -124,21 +124,6 @@ async function seedClient(token: string, name: string, lastNames: string, segmen
     token,
   );
   return { id: client.id, phone };
-}
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** Serious and critical axe findings on the page as it is now (contrast included: this is a real browser). */
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
-    const axe = (window as any).axe;
-    return axe.run(document, { resultTypes: ['violations'] });
-  });
-  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 function clientsTable(page: Page) {
