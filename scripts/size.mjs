@@ -3,10 +3,10 @@
 // chunk, the public layout, the login screen, the default (Spanish) catalogue and every chunk they
 // import statically. Builds the web app first when the build is missing or older than its sources.
 // Fails above the 150 KB budget (ARCHITECTURE.md, performance budgets).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureWebBuild } from './web-build.mjs';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,30 +21,11 @@ const LOGIN_ROUTE_MODULES = [
   'src/locales/es.json',
 ];
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-  path.join(web, p),
-);
-sources.push(path.join(root, 'packages/contract/src'));
-const builtAt = fs.existsSync(manifestFile) ? fs.statSync(manifestFile).mtimeMs : 0;
-if (builtAt === 0 || Math.max(...sources.map(newestMtime)) > builtAt) {
-  console.log('size: building apps/web ...');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
-  if (build.status !== 0 || !fs.existsSync(manifestFile)) {
-    console.error('size: the web build failed');
-    process.exit(1);
-  }
+try {
+  ensureWebBuild(root, { marker: manifestFile, label: 'size' });
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
 }
 
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
