@@ -23,7 +23,8 @@ test('the language choice applies at once, shows feedback for 5 s and survives a
 
   await page.getByRole('combobox', { name: 'Language' }).selectOption('es');
   await expect(nav.getByRole('link', { name: 'Clientes' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('es');
+  // The screen switches at once; the choice is stored when the server has accepted it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('es');
 });
 
 test('the sign-in page can switch language before signing in', async ({ page }) => {
