@@ -2,6 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['apps/server/vitest.config.ts', 'apps/web/vitest.config.ts'],
+    projects: [
+      'packages/contract/vitest.config.ts',
+      'apps/server/vitest.config.ts',
+      'apps/web/vitest.config.ts',
+    ],
   },
 });

@@ -2,7 +2,7 @@
 // npm run size: the gzip size of the JavaScript the /login route loads before it can paint — the entry
 // chunk, the public layout, the login screen, the default (Spanish) catalogue and every chunk they
 // import statically. Builds the web app first when the build is missing or older than its sources.
-// Fails above the 150 KB budget (ARCHITECTURE.md, performance budgets).
+// Fails above the 150 KB budget (docs/performance.md, budgets).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -18,11 +18,35 @@ import './platform/zod-config';
 export interface AppOptions {
   container: Container;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** false, a hop count, or the trusted proxies' addresses/CIDRs (see config/env.ts). */
+  trustProxy?: boolean | number | string[];
+  timeouts?: Partial<ServerTimeouts>;
   /** Folder of the built web app; unset serves only the API. */
   webDist?: string;
   bodyLimit?: number;
 }
+
+/**
+ * How long a connection may take, in milliseconds. A client that sends half a request and stops is cut
+ * off: the headers must arrive within `headers`, the whole request within `request`, a silent socket is
+ * closed after `idle`, and an idle keep-alive connection after `keepAlive` (longer than the usual 60 s of
+ * load balancers, so they close first).
+ */
+export interface ServerTimeouts {
+  headers: number;
+  request: number;
+  idle: number;
+  keepAlive: number;
+}
+export const DEFAULT_TIMEOUTS: ServerTimeouts = {
+  headers: 15_000,
+  request: 60_000,
+  idle: 70_000,
+  keepAlive: 65_000,
+};
+
+/** A request id the caller may choose: short and plain, so it is safe to echo and to log. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Log lines never carry passwords, tokens or cookies. */
 export const LOG_REDACT = [
@@ -36,14 +60,35 @@ export const LOG_REDACT = [
   '*.whatsAppApiKey',
 ];
 
+/** A hop count becomes "trust that many proxies next to us"; lists and booleans pass as they are. */
+function trustedProxies(
+  trust: AppOptions['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust ?? false;
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { container } = options;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The caller's X-Request-Id is kept only when it is a short plain id; otherwise a fresh one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID();
+    },
+    requestTimeout: timeouts.request,
+    connectionTimeout: timeouts.idle,
+    keepAliveTimeout: timeouts.keepAlive,
+    http: {
+      headersTimeout: timeouts.headers,
+      // How often Node looks for requests past their time; by default only every 30 s.
+      connectionsCheckingInterval: Math.min(1000, timeouts.headers, timeouts.request),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -65,6 +110,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
+        // The spreadsheet export zips its file in a Web Worker that the zip library builds from a blob: URL
+        // (a 10,000-client file would freeze the page for seconds on the main thread). Only our own scripts
+        // can make such a URL, and script-src stays 'self', so this admits no script from elsewhere.
+        workerSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -77,7 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'HablaBot API', version: '1.0.0', description: 'HTTP API of HablaBot (see API.md).' },
+      info: { title: 'HablaBot API', version: '1.0.0', description: 'HTTP API of HablaBot.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

@@ -1,12 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
-import { createAuthService, type LoginLimits } from './modules/auth/auth.service';
+import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsRepository } from './modules/clients/segments.repository';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createIdentityRepository } from './modules/identity/identity.repository';
+import { createCompaniesRepository } from './modules/identity/companies.repository';
+import { createRolesRepository } from './modules/identity/roles.repository';
+import { createTokensRepository } from './modules/identity/tokens.repository';
+import { createUsersRepository } from './modules/identity/users.repository';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -21,16 +24,29 @@ export interface Infrastructure {
 
 export interface ContainerOptions {
   loginLimits?: LoginLimits;
+  registerLimits?: RegisterLimits;
 }
 
 /** Wires repositories into services by hand: every dependency is visible here. */
 export function createContainer(infra: Infrastructure, options: ContainerOptions = {}) {
   const { db } = infra.database;
-  const identity = createIdentityRepository(db);
+  const users = createUsersRepository(db);
+  const roles = createRolesRepository(db);
+  const companies = createCompaniesRepository(db);
+  const tokens = createTokensRepository(db);
+  /** All four identity repositories as one object (start-up, test factories). */
+  const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity);
   const secrets = createSecretBox(infra.appKey);
-  const auth = createAuthService({ identity, rateLimits: infra.rateLimits, limits: options.loginLimits });
-  const superAdmin = createSuperAdminService({ identity });
+  const auth = createAuthService({
+    users,
+    roles,
+    tokens,
+    rateLimits: infra.rateLimits,
+    limits: options.loginLimits,
+    registerLimits: options.registerLimits,
+  });
+  const superAdmin = createSuperAdminService({ users, roles, companies });
   const clientsRepository = createClientsRepository(db);
   const segmentsRepository = createSegmentsRepository(db);
   const clients = createClientsService({ clientsRepository, segmentsRepository });
@@ -40,6 +56,10 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     infra,
     db,
     identity,
+    users,
+    roles,
+    companies,
+    tokens,
     guards,
     secrets,
     auth,

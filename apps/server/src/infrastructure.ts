@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import type { Config } from './config/env';
@@ -11,6 +12,8 @@ import { loadOrCreateAppKey } from './platform/secrets';
 export async function openInfrastructure(
   config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & { pgSchema?: string },
 ): Promise<Infrastructure & { close(): Promise<void> }> {
+  // Holds the database, the app key and media: readable by the server's user only.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const database = createDatabase({
     url: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'hablabot.db'),

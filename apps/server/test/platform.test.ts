@@ -216,7 +216,7 @@ describe('secrets and passwords', () => {
     expect(await verifyPassword('x', 'not-a-hash')).toBe(false);
   });
 
-  it('generates keys of SPEC.md lengths from its alphabet', () => {
+  it("generates keys of the settings' lengths (32, and 64 with 'HB-') from its alphabet", () => {
     expect(generateKey(32)).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const wp = generateKey(64, 'HB-');
     expect(wp).toHaveLength(64);

@@ -14,7 +14,7 @@ test('the language choice applies at once, shows feedback for 5 s and survives a
   await expect(nav.getByRole('link', { name: 'Clients' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
-  // SPEC.md: the message goes after 5 seconds.
+  // The language message goes after 5 seconds.
   await expect(page.getByTestId('language-feedback')).toBeHidden({ timeout: 7_000 });
 
   await page.reload();
@@ -32,7 +32,7 @@ test('the sign-in page can switch language before signing in', async ({ page }) 
   await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
   await expect(page.getByTestId('language-feedback')).toHaveText('Language set temporarily.');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HablaBot' })).toBeVisible();
-  // The placeholders are SPEC.md's fixed texts in both languages.
+  // The sign-in placeholders are fixed English texts in both languages.
   await expect(page.getByPlaceholder('Enter email address')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

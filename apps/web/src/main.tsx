@@ -10,7 +10,7 @@ import './styles/base.css';
 
 const router = createAppRouter();
 
-// SPEC.md section 4: any 401 on a protected call ends the session and goes to /.
+// Any 401 on a protected call ends the session and goes to /.
 // (The query cache empties itself when the session goes; see app/query-client.ts.)
 setUnauthorizedHandler(() => {
   void router.navigate('/', { replace: true });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZHexColor, ZTimestamp, requiredText } from './common.schema';
+import { ZHexColor, ZTimestamp, cleanText, requiredText, zHttpUrl, zIdList, zText } from './common.schema';
 
-// --- limits and constants (SPEC.md sections 3, 5 and 9) ---
+// --- limits and constants of clients, segments and the import ---
 
 /** WhatsApp numbers are stored as digits only, country code included (E.164 without the '+'). */
 export const PHONE_MIN_DIGITS = 10;
@@ -12,9 +12,6 @@ export const SEGMENT_NAME_MAX = 80;
 export const SEGMENT_RULES_MAX = 5000;
 /** Most rows one POST /import/clients may carry. */
 export const IMPORT_MAX_ROWS = 10_000;
-/** The segment form's default colour, and the chip colour when a segment has none. */
-export const DEFAULT_SEGMENT_COLOR = '#7300ff';
-export const SEGMENT_CHIP_FALLBACK_COLOR = '#CCCCCC';
 export const BOT_MODES = [0, 1] as const;
 
 /**
@@ -51,14 +48,17 @@ export const ZClientEmail = z.preprocess(
   z.string().trim().toLowerCase().min(1, { abort: true }).max(191).pipe(z.email()),
 );
 
-/** Optional text: absent (undefined) leaves the stored value as it is; null or '' clears it. */
-const optionalText = (max: number) =>
+/**
+ * Optional text (the shared text rules): absent (undefined) leaves the stored value as it is; null, ''
+ * or only invisible characters clear it.
+ */
+const optionalText = (max: number, options: { multiline?: boolean; url?: boolean } = {}) =>
   z.preprocess(
-    asText,
-    z
-      .string()
-      .trim()
-      .max(max)
+    (v) => {
+      const text = asText(v);
+      return typeof text === 'string' && cleanText(text) === '' ? null : text;
+    },
+    (options.url ? zHttpUrl(max) : zText({ max, multiline: options.multiline }))
       .nullish()
       .transform((v) => (v === undefined ? undefined : v || null)),
   );
@@ -85,7 +85,7 @@ export type Segment = z.infer<typeof ZSegment>;
 export const ZSegmentRequest = z.object({
   name: requiredText(SEGMENT_NAME_MAX),
   color: z.string().trim().pipe(ZHexColor),
-  rules: requiredText(SEGMENT_RULES_MAX),
+  rules: requiredText(SEGMENT_RULES_MAX, { multiline: true }),
 });
 export type SegmentRequest = z.infer<typeof ZSegmentRequest>;
 
@@ -124,12 +124,12 @@ export const ZClient = z.object({
 });
 export type Client = z.infer<typeof ZClient>;
 
-/** The chat list's row (API.md): the client with its last-message data, which ZClient already holds. */
+/** The chat list's row: the client with its last-message data, which ZClient already holds. */
 export const ZChatClient = ZClient;
 export type ChatClient = Client;
 
 /**
- * Body of POST /admin/client and PUT /admin/client/{id} (SPEC.md section 5, client form). `avatar` and
+ * Body of POST /admin/client and PUT /admin/client/{id} (the client form). `avatar` and
  * `projects` may be left out: on update that keeps what the client has (an avatar from WhatsApp, say).
  */
 export const ZClientRequest = z.object({
@@ -137,13 +137,11 @@ export const ZClientRequest = z.object({
   last_names: requiredText(CLIENT_NAME_MAX),
   whatsapp_cellphone: ZWhatsappCellphone,
   email: ZClientEmail,
-  avatar: optionalText(2048),
-  projects: optionalText(CLIENT_PROJECTS_MAX),
+  /** An http(s) address of the picture; any other scheme (javascript:, data:) is refused. */
+  avatar: optionalText(2048, { url: true }),
+  projects: optionalText(CLIENT_PROJECTS_MAX, { multiline: true }),
   /** Segment ids of the caller's company; at least one. */
-  segments: z
-    .array(z.coerce.number().int().positive())
-    .min(1, { message: 'clients.segments_required' })
-    .max(200),
+  segments: zIdList({ max: 200 }).min(1, { message: 'clients.segments_required' }),
 });
 export type ClientRequest = z.input<typeof ZClientRequest>;
 export type ClientInput = z.output<typeof ZClientRequest>;
@@ -163,7 +161,7 @@ export type ClientsResponse = z.infer<typeof ZClientsResponse>;
  * `search` matches part of the name and last names (case-insensitive) or of the phone's digits.
  */
 export const ZMessagesSummaryQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: zText({ max: 100 }).optional(),
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(500).optional(),
 });

@@ -1,3 +1,4 @@
 export * from './common.schema';
 export * from './identity.schema';
 export * from './clients.schema';
+export * from './constants';

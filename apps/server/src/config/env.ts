@@ -1,7 +1,53 @@
+import net from 'node:net';
 import path from 'node:path';
+import { PASSWORD_MIN, passwordProblem } from '@hablabot/contract';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Named address ranges the proxy list may use (as `proxy-addr` knows them). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For hops to believe when reading the client's address (rate limits use it):
+ * `false` none (the socket's address counts); a number N the N proxies nearest to us; `true` the same as
+ * 1 — only the proxy directly in front, never addresses a client wrote into the header itself; or a
+ * comma-separated list of the proxies' addresses/CIDRs (`10.0.0.0/8, 192.168.1.10`, `loopback`).
+ */
+export type TrustProxy = false | number | string[];
+
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return 1;
+    if (/^\d{1,2}$/.test(lower)) return Number(lower);
+    const list = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = list.find((e) => !isProxyAddress(e));
+    if (list.length === 0 || bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, true, a hop count (1, 2) or a comma-separated list of proxy addresses or CIDRs${bad ? ` ('${bad}' is none of these)` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,12 +69,9 @@ const ZEnv = z.object({
   PUBLIC_URL: z.url('must be an absolute URL such as https://chat.example.com').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SUPERADMIN_EMAIL: z.email('must be an email address').default('admin@hablabot.local'),
-  SUPERADMIN_PASSWORD: z.string().min(8, 'must have at least 8 characters').optional(),
+  SUPERADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+  TRUST_PROXY: ZTrustProxy.default(false),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -45,10 +88,19 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   superAdmin: { email: string; password?: string };
   webDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
+
+/** The password policy's refusals, said for the person starting the server. */
+const PASSWORD_RULES_IN_WORDS: Record<string, string> = {
+  'validation.required': 'must not be blank',
+  'validation.password_min': `must have at least ${PASSWORD_MIN} characters`,
+  'validation.password_max': 'must have at most 128 characters',
+  'validation.password_weak': 'is too common or easy to guess; choose a longer, less predictable one',
+  'validation.password_personal': 'must not be based on SUPERADMIN_EMAIL',
+};
 
 /** Parses the environment; the first bad variable stops the start with one line that names it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -60,6 +112,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  const superAdminEmail = e.SUPERADMIN_EMAIL.toLowerCase();
+  if (e.SUPERADMIN_PASSWORD !== undefined) {
+    const problem = passwordProblem(e.SUPERADMIN_PASSWORD, { email: superAdminEmail });
+    if (problem) {
+      throw new ConfigError(
+        `Invalid environment variable SUPERADMIN_PASSWORD: ${PASSWORD_RULES_IN_WORDS[problem] ?? 'is not an acceptable password'}`,
+      );
+    }
+  }
   const repoRoot = path.resolve(import.meta.dirname, '../../../..');
   return {
     env: e.NODE_ENV,
@@ -71,7 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appKey: e.APP_KEY,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
-    superAdmin: { email: e.SUPERADMIN_EMAIL.toLowerCase(), password: e.SUPERADMIN_PASSWORD },
+    superAdmin: { email: superAdminEmail, password: e.SUPERADMIN_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
   };

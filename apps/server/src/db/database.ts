@@ -62,7 +62,12 @@ export function createDatabase(options: DatabaseOptions): Database {
     };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // The data folder and the database are the owner's alone (0700 and 0600); SQLite gives its -wal
+    // and -shm files the database's permissions.
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -24,7 +24,11 @@ function fieldLabel(lang: Language, field: string): string {
 /** Turns one zod issue into a sentence in the caller's language. */
 export function describeIssue(lang: Language, field: string, issue: ValidationIssue): string {
   const label = fieldLabel(lang, field);
-  if (hasMessage(issue.message)) return translate(lang, issue.message, { field: label });
+  if (hasMessage(issue.message)) {
+    // A custom rule may carry the numbers its message needs ({ min: 10 }).
+    const extra = (issue.params?.params ?? {}) as Record<string, string | number>;
+    return translate(lang, issue.message, { ...extra, field: label });
+  }
   const p = issue.params;
   switch (issue.keyword) {
     case 'invalid_type':

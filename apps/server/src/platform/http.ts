@@ -9,7 +9,7 @@ export function typed(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
 
-/** The error answers every guarded route may give, as API.md shapes them (documented in /api/v1/docs). */
+/** The error answers every guarded route may give, in the API's error shapes (documented in /api/v1/docs). */
 export const errorResponses = {
   401: ZErrorResponse,
   403: ZErrorResponse,

@@ -5,11 +5,24 @@ export const messages = {
     'auth.invalid_credentials': 'Credenciales inválidas',
     'auth.logout_ok': 'Sesión cerrada correctamente.',
     'auth.register_ok': 'Registro completado. Ya puedes iniciar sesión.',
-    'auth.email_taken': 'Este correo electrónico ya está registrado.',
     'auth.unauthenticated': 'No autenticado. Inicia sesión de nuevo.',
     'auth.forbidden': 'No tienes permiso para realizar esta acción.',
     'auth.too_many_attempts':
       'Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {seconds} segundos.',
+    'auth.too_many_registrations':
+      'Demasiados registros en poco tiempo. Inténtalo de nuevo en {seconds} segundos.',
+    'validation.id': 'El campo {field} debe ser un identificador válido (un número entero mayor que 0).',
+    'validation.text_characters':
+      'El campo {field} contiene caracteres no permitidos (de control o de dirección del texto).',
+    'validation.url': 'El campo {field} debe ser una dirección web que empiece por http:// o https://.',
+    'validation.password_min': 'La contraseña debe tener al menos {min} caracteres.',
+    'validation.password_max': 'La contraseña no puede exceder los {max} caracteres.',
+    'validation.password_weak':
+      'Esta contraseña es demasiado común o fácil de adivinar. Elige una más larga y menos predecible.',
+    'validation.password_personal':
+      'La contraseña no puede basarse en tu correo electrónico ni en tu nombre.',
+    'companies.name_taken': 'Ya existe una compañía con este nombre.',
+    'users.admin_needs_company': 'Un administrador debe pertenecer a una compañía.',
     'language.updated': 'Language updated successfully.',
     'language.temporary': 'Language set temporarily.',
     'errors.not_found': 'El recurso solicitado no existe.',
@@ -65,10 +78,21 @@ export const messages = {
     'auth.invalid_credentials': 'Invalid credentials',
     'auth.logout_ok': 'Signed out successfully.',
     'auth.register_ok': 'Registration complete. You can now sign in.',
-    'auth.email_taken': 'This email address is already registered.',
     'auth.unauthenticated': 'Not authenticated. Please sign in again.',
     'auth.forbidden': 'You are not allowed to perform this action.',
     'auth.too_many_attempts': 'Too many sign-in attempts. Try again in {seconds} seconds.',
+    'auth.too_many_registrations': 'Too many registrations in a short time. Try again in {seconds} seconds.',
+    'validation.id': 'The {field} field must be a valid id (a whole number greater than 0).',
+    'validation.text_characters':
+      'The {field} field contains characters that are not allowed (control or text-direction characters).',
+    'validation.url': 'The {field} field must be a web address starting with http:// or https://.',
+    'validation.password_min': 'The password must have at least {min} characters.',
+    'validation.password_max': 'The password may not exceed {max} characters.',
+    'validation.password_weak':
+      'This password is too common or easy to guess. Choose a longer, less predictable one.',
+    'validation.password_personal': 'The password cannot be based on your email address or your name.',
+    'companies.name_taken': 'A company with this name already exists.',
+    'users.admin_needs_company': 'An administrator must belong to a company.',
     'language.updated': 'Language updated successfully.',
     'language.temporary': 'Language set temporarily.',
     'errors.not_found': 'The requested resource does not exist.',

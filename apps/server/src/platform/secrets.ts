@@ -19,7 +19,7 @@ export function loadOrCreateAppKey(dataDir: string, fromEnv?: string): Buffer {
   if (fromEnv) return parseAppKey(fromEnv);
   const file = path.join(dataDir, 'app.key');
   if (fs.existsSync(file)) return parseAppKey(fs.readFileSync(file, 'utf8').trim());
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const key = randomBytes(32);
   fs.writeFileSync(file, `base64:${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   return key;

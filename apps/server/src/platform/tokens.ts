@@ -10,7 +10,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** A random key of the given length from the alphabet a-z A-Z 0-9 - _ (SPEC.md section 5). */
+/** A random key of the given length from the alphabet a-z A-Z 0-9 - _ (the generated hub token and WordPress keys use it). */
 export const KEY_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 
 export function generateKey(length: number, prefix = '', alphabet = KEY_ALPHABET): string {

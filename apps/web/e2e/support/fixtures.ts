@@ -12,7 +12,7 @@ function sharedSessions(): Record<string, LoginBody> {
   return JSON.parse(raw) as Record<string, LoginBody>;
 }
 
-/** Signs in through the API (STYLE.md) and writes the session keys the web app reads. */
+/** Signs in through the API (faster and steadier than the form) and writes the session keys the web app reads. */
 export async function signInAs(page: Page, who: E2ERole, options: { language?: 'es' | 'en' } = {}) {
   let session = sharedSessions()[who];
   if (!session) {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '../lib/session';
-import { renderRoutes, setupTestI18n } from '../lib/testing';
+import { renderRoutes, setupTestI18n } from '../test';
 import { GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
 
 const routes = [

@@ -1,15 +1,16 @@
+import type { BuiltinRoleName } from '@hablabot/contract';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { clearSession, roleLanding, useSession } from '../lib/session';
 
-/** SPEC.md section 2: no token → /login. */
+/** No token → /login. */
 export function RequireAuth() {
   const session = useSession();
   return session ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
-/** SPEC.md section 6: each area's layout sends any other role to /. */
-export function RequireRole({ allow }: { allow: string }) {
+/** Each role's area sends any other role to /. */
+export function RequireRole({ allow }: { allow: BuiltinRoleName }) {
   const session = useSession();
   return session?.rol === allow ? <Outlet /> : <Navigate to="/" replace />;
 }

@@ -1,16 +1,27 @@
-// Warms the chunks of a role's landing while the sign-in message shows (SPEC.md's 1 s pause), so the
-// area opens at once. The router's lazy routes import the same modules, which are then cached.
-const LANDING_CHUNKS: Record<string, () => Promise<unknown>[]> = {
+import { type BuiltinRoleName, isBuiltinRoleName } from '@hablabot/contract';
+import { loadFeatureTexts } from '../lib/i18n';
+
+// Warms the chunks and texts of a role's landing while the sign-in message shows (the 1 s pause before
+// leaving), so the area opens at once. The router's lazy routes import the same modules, then cached.
+const LANDING_CHUNKS: Record<BuiltinRoleName, () => Promise<unknown>[]> = {
   super_admin: () => [
     import('../layouts/SuperAdminLayout'),
     import('../features/super-admin/SuperAdminDashboardPage'),
+    loadFeatureTexts('super-admin'),
   ],
-  admin: () => [import('../layouts/AdminLayout'), import('../features/home/AdminHomePage')],
-  client: () => [import('../layouts/ClientLayout'), import('../features/client/ClientHomePage')],
+  admin: () => [
+    import('../layouts/AdminLayout'),
+    import('../features/home/AdminHomePage'),
+    loadFeatureTexts('home'),
+  ],
+  client: () => [
+    import('../layouts/ClientLayout'),
+    import('../features/client/ClientHomePage'),
+    loadFeatureTexts('client'),
+  ],
 };
 
 export function prefetchLanding(rol: string | null | undefined): void {
-  const load = rol && Object.hasOwn(LANDING_CHUNKS, rol) ? LANDING_CHUNKS[rol] : null;
-  if (!load) return;
-  for (const chunk of load()) chunk.catch(() => {});
+  if (!isBuiltinRoleName(rol)) return;
+  for (const chunk of LANDING_CHUNKS[rol]()) chunk.catch(() => {});
 }

@@ -1,16 +1,24 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadFeatureTexts } from '../lib/i18n';
 import { GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
 import { AppLoading, RootBoundary, RouteError } from './RootBoundary';
 
 type ScreenModule = { default: ComponentType };
 
-/** Every screen and layout is its own chunk, fetched when its route matches. */
-const screen = (load: () => Promise<ScreenModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+/**
+ * Every screen and layout is its own chunk, fetched when its route matches. `texts` names the feature
+ * whose catalogue (`features/<texts>/locales/<lang>.json`) the screen reads: it loads alongside the
+ * chunk, and the route renders only once both are in, so no screen flashes untranslated keys.
+ */
+const screen = (load: () => Promise<ScreenModule>, texts?: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const [module] = await Promise.all([load(), texts ? loadFeatureTexts(texts) : undefined]);
+    return { Component: module.default };
+  },
 });
 
-// SPEC.md section 2's route tree.
+// The product's route tree: public pages, then one area per role.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -42,8 +50,8 @@ export const routes: RouteObject[] = [
                 path: 'admin',
                 ...screen(() => import('../layouts/AdminLayout')),
                 children: [
-                  { index: true, ...screen(() => import('../features/home/AdminHomePage')) },
-                  { path: 'clients', ...screen(() => import('../features/clients/ClientsPage')) },
+                  { index: true, ...screen(() => import('../features/home/AdminHomePage'), 'home') },
+                  { path: 'clients', ...screen(() => import('../features/clients/ClientsPage'), 'clients') },
                   { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
                   { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
                   { path: 'setting', ...screen(() => import('../features/placeholders/SettingPage')) },
@@ -61,8 +69,10 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'client',
-                ...screen(() => import('../layouts/ClientLayout')),
-                children: [{ index: true, ...screen(() => import('../features/client/ClientHomePage')) }],
+                ...screen(() => import('../layouts/ClientLayout'), 'client'),
+                children: [
+                  { index: true, ...screen(() => import('../features/client/ClientHomePage'), 'client') },
+                ],
               },
             ],
           },
@@ -73,7 +83,10 @@ export const routes: RouteObject[] = [
                 path: 'super-admin',
                 ...screen(() => import('../layouts/SuperAdminLayout')),
                 children: [
-                  { index: true, ...screen(() => import('../features/super-admin/SuperAdminDashboardPage')) },
+                  {
+                    index: true,
+                    ...screen(() => import('../features/super-admin/SuperAdminDashboardPage'), 'super-admin'),
+                  },
                   { path: 'users', ...screen(() => import('../features/placeholders/UsersPage')) },
                   { path: 'roles', ...screen(() => import('../features/placeholders/RolesPage')) },
                   { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },

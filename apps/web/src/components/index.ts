@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Shared widgets": presentational building blocks, no data fetching.
+// The shared widgets: presentational building blocks, no data fetching.
 export { Avatar, type AvatarProps } from './Avatar/Avatar';
 export { AVATAR_COLORS, avatarColor, getInitials } from './Avatar/avatar';
 export { Button, type ButtonProps, type ButtonVariant } from './Button/Button';
@@ -51,3 +51,16 @@ export {
   ValidationErrorList,
   type ValidationErrorListProps,
 } from './ValidationErrorList/ValidationErrorList';
+export {
+  describedBy,
+  type FieldControlProps,
+  FormField,
+  type FormFieldProps,
+  type FormIssue,
+  fieldControlProps,
+  genericIssueText,
+  issueText,
+  type ServerErrorOptions,
+  useZodForm,
+  type ZodFormOptions,
+} from './Form';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppShell, type ShellNavItem } from './AppShell';
 import { BotIcon, ChatIcon, HomeIcon, ImageIcon, MegaphoneIcon, SettingsIcon, UsersIcon } from './icons';
 
-/** SPEC.md section 2, admin layout: home, bots, clients, chats, settings, media, bulk messages. */
+/** Admin layout: home, bots, clients, chats, settings, media, bulk messages. */
 export default function AdminLayout() {
   const { t } = useTranslation();
   const items: ShellNavItem[] = [

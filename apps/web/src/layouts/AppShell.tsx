@@ -66,7 +66,7 @@ function Brand({ to, hideName = false }: { to: string; hideName?: boolean }) {
 
 /**
  * The signed-in frame of the admin and super-admin areas: a sidebar that collapses 250px ↔ 60px and,
- * at 768px or less, a menu behind a button (SPEC.md section 2).
+ * at 768px or less, a menu behind a button.
  */
 export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
   const { t } = useTranslation();

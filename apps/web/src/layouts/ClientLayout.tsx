@@ -6,7 +6,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import '../styles/shell.css';
 
-/** SPEC.md section 2: the client area is a header, a placeholder and a footer. */
+/** The client area is a header, a placeholder and a footer. */
 export default function ClientLayout() {
   const { t } = useTranslation();
   return (

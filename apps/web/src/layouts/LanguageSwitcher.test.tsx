@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../lib/i18n';
 import { LANGUAGE_FEEDBACK_MS } from '../lib/language';
 import { setSession } from '../lib/session';
-import { jsonResponse, renderWithI18n, setupTestI18n } from '../lib/testing';
+import { jsonResponse, renderWithI18n, setupTestI18n } from '../test';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 const fetchMock = vi.fn<typeof fetch>();

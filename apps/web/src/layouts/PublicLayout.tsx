@@ -6,7 +6,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import '../styles/public.css';
 
 /**
- * SPEC.md section 2: the public landing — a welcome title over floating particles, a header with the
+ * The public landing — a welcome title over floating particles, a header with the
  * access link — framing the sign-in and registration forms.
  */
 export default function PublicLayout() {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AppShell, type ShellNavItem } from './AppShell';
 import { BuildingIcon, ChartIcon, DashboardIcon, LayersIcon, SettingsIcon, ShieldIcon } from './icons';
 
-/** SPEC.md section 2, super-admin layout: Dashboard, Compañías, Roles, Planes, Analítica, Configuración. */
+/** Super-admin layout: Dashboard, Compañías, Roles, Planes, Analítica, Configuración. */
 export default function SuperAdminLayout() {
   const { t } = useTranslation();
   const items: ShellNavItem[] = [

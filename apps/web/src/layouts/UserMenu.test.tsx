@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../lib/session';
-import { jsonResponse, renderRoutes, setupTestI18n } from '../lib/testing';
+import { jsonResponse, renderRoutes, setupTestI18n } from '../test';
 import { UserMenu } from './UserMenu';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -77,7 +77,7 @@ describe('api client: headers', () => {
     expect(lastRequest().init.body).toBe(form);
   });
 
-  it('keeps paths SPEC.md writes with /api/v1 and the CSRF path as they are', () => {
+  it('keeps paths already under /api/v1 and the CSRF path as they are', () => {
     expect(apiUrl('/api/v1/admin/media/user')).toBe('/api/v1/admin/media/user');
     expect(apiUrl('/sanctum/csrf-cookie')).toBe('/sanctum/csrf-cookie');
     expect(apiUrl('/admin/client/3/messages', { page: 2, per_page: 10, skip: undefined })).toBe(

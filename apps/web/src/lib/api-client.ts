@@ -1,10 +1,10 @@
 import { requestLanguage } from './i18n';
 import { clearSession, getToken } from './session';
 
-/** SPEC.md section 9: every call lives under this base path. */
+/** Every call lives under this base path. */
 export const API_BASE = '/api/v1';
 
-/** Field name → messages, as the server's 422 body carries them. */
+/** Field name → messages, as the server's 422 (and a 409 that names its field) body carries them. */
 export type FieldErrors = Record<string, string[]>;
 
 export type ApiErrorKind = 'network' | 'unauthorized' | 'validation' | 'http';
@@ -28,7 +28,8 @@ export class ApiError extends Error {
     this.status = options.status;
     this.body = body;
     this.serverMessage = serverMessage;
-    this.fieldErrors = options.status === 422 ? readFieldErrors(body) : {};
+    // A 409 may name its field the way a 422 does (`errors: { email: [...] }`): both fill fieldErrors.
+    this.fieldErrors = options.status === 422 || options.status === 409 ? readFieldErrors(body) : {};
     this.kind =
       options.status === 0
         ? 'network'
@@ -108,7 +109,7 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
-/** Paths SPEC.md writes with /api/v1 already, and the root-level CSRF and storage paths, are kept. */
+/** Paths already under /api/v1, and the root-level CSRF and storage paths, are kept as they are. */
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const absolute = /^https?:\/\//.test(path) || /^\/(api\/|sanctum\/|storage\/)/.test(path);
   let url = absolute ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;

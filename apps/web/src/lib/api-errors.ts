@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { type FieldErrors, flattenFieldErrors, isApiError } from './api-client';
+
+export type { FieldErrors };
 
 /**
  * What a form needs to show a failed call: the server's message, the 422 field map, and the same
@@ -26,17 +27,22 @@ export function toApiErrorState(error: unknown): ApiErrorState {
   return { status: -1, message: null, fieldErrors: {}, errors: [] };
 }
 
-/** Copies a 422's field messages onto react-hook-form fields (first message per field). */
-export function applyFieldErrors<T extends FieldValues>(
+/**
+ * The field messages of a failed save, or null when the failure is not about fields. A 422 and a 409
+ * are read the same way: the `errors` map, and for a 409 without one, its message on `conflictField`
+ * (the one field such a conflict can be about: a duplicate name, phone or email).
+ */
+export function serverFieldErrors(
   error: unknown,
-  setError: UseFormSetError<T>,
-): boolean {
-  const { fieldErrors } = toApiErrorState(error);
-  const fields = Object.entries(fieldErrors);
-  for (const [field, messages] of fields) {
-    setError(field as Path<T>, { type: 'server', message: messages[0] });
+  conflictField?: string,
+): { status: 422 | 409; errors: FieldErrors } | null {
+  if (!isApiError(error) || (error.status !== 422 && error.status !== 409)) return null;
+  const status = error.status;
+  if (Object.keys(error.fieldErrors).length > 0) return { status, errors: error.fieldErrors };
+  if (status === 409 && conflictField && error.serverMessage) {
+    return { status, errors: { [conflictField]: [error.serverMessage] } };
   }
-  return fields.length > 0;
+  return status === 422 ? { status, errors: {} } : null;
 }
 
 /** Holds the last failed call of a form. `capture` it in onError, `clear` it on a new attempt. */

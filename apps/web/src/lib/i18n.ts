@@ -1,16 +1,10 @@
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@hablabot/contract';
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['es', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'es';
-/** SPEC.md section 9: the language lives in local storage under this key. */
+export { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language };
+/** The chosen language lives in local storage under this key. */
 export const LANGUAGE_STORAGE_KEY = 'language';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /** The language the user chose on this device, or null when none was stored. */
 export function getStoredLanguage(): Language | null {
@@ -35,28 +29,89 @@ export function requestLanguage(): Language {
   return getStoredLanguage() ?? DEFAULT_LANGUAGE;
 }
 
-/** Locale for Intl formatting. es-MX groups thousands with a comma (1,234) like SPEC.md's figures. */
+/** Locale for Intl formatting. es-MX groups thousands with a comma (1,234), as the product shows figures. */
 export function intlLocale(language: string): string {
   return language === 'en' ? 'en-US' : 'es-MX';
 }
 
-/** First day of the week for calendars: Monday in Spanish (SPEC.md section 9), Sunday in English. */
+/** First day of the week for calendars: Monday in Spanish, Sunday in English. */
 export function weekStartsOn(language: string): 0 | 1 {
   return language === 'en' ? 0 : 1;
 }
 
-// Each catalogue is its own chunk, so a page only downloads the language it shows.
+type Catalogue = Record<string, unknown>;
+type CatalogueModule = { default: Catalogue };
+
+/**
+ * Texts come in two layers, each language its own chunk, so a page downloads only what it shows:
+ * - the core catalogue (`locales/<lang>.json`): the shell, sign-in, errors and the shared widgets;
+ * - one catalogue per feature (`features/<area>/locales/<lang>.json`), loaded with the feature's
+ *   route (`loadFeatureTexts`). A feature catalogue owns whole top-level sections (`{ "clients": … }`),
+ *   so every key keeps its full name and components do not know where their texts live.
+ */
+const featureCatalogues = import.meta.glob<CatalogueModule>('../features/*/locales/*.json');
+
+function featureCatalogue(area: string, language: Language): Promise<Catalogue> {
+  const load = featureCatalogues[`../features/${area}/locales/${language}.json`];
+  if (!load) return Promise.reject(new Error(`No ${language} texts for the feature '${area}'`));
+  return load().then((module) => module.default);
+}
+
+/** Features whose texts a route asked for: a language loaded later brings theirs along. */
+const loadedFeatures = new Set<string>();
+
+// Reading a language (first start or a switch) loads the core catalogue and every loaded feature's,
+// so changeLanguage resolves only once the whole screen can render in the new language.
 const catalogueBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, _namespace: string, callback: ReadCallback) {
-    const load = language === 'en' ? import('../locales/en.json') : import('../locales/es.json');
-    load.then(
-      (module) => callback(null, module.default as Record<string, unknown>),
+    const lang: Language = isLanguage(language) ? language : DEFAULT_LANGUAGE;
+    const core = lang === 'en' ? import('../locales/en.json') : import('../locales/es.json');
+    Promise.all([
+      core.then((module) => module.default as Catalogue),
+      ...[...loadedFeatures].map((area) => featureCatalogue(area, lang)),
+    ]).then(
+      ([base, ...features]) => callback(null, Object.assign({}, base, ...features)),
       (error: unknown) => callback(error as Error, null),
     );
   },
 };
+
+/**
+ * Loads one feature's texts for every language i18next holds (the current one at least) and resolves
+ * once they are in. Routes call it in their `lazy`, so a screen never renders before its texts.
+ */
+export async function loadFeatureTexts(area: string): Promise<void> {
+  loadedFeatures.add(area);
+  // The router may resolve a route before the app started i18next: start it (once) and wait, so the
+  // language is known. (Tests set i18next up themselves.)
+  if (ready || !i18next.isInitialized) await initI18n().catch(() => undefined);
+  const held = Object.keys(i18next.store?.data ?? {}).filter(isLanguage);
+  const languages = new Set<Language>([currentLanguage(), ...held]);
+  await Promise.all(
+    [...languages].map(async (language) => {
+      const texts = await featureCatalogue(area, language);
+      i18next.addResourceBundle(language, 'translation', texts, true, true);
+    }),
+  );
+}
+
+/**
+ * The language to start in: the one stored on this device, else the browser's first language we
+ * ship (en-GB counts as en), else Spanish. (A few lines instead of a detector library: this runs on
+ * the sign-in screen, whose JavaScript has a budget.)
+ */
+export function detectLanguage(): Language {
+  const stored = getStoredLanguage();
+  if (stored) return stored;
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  for (const code of [...(nav?.languages ?? []), nav?.language]) {
+    const base = code?.toLowerCase().split('-')[0];
+    if (isLanguage(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
 
 let ready: Promise<unknown> | null = null;
 
@@ -68,19 +123,13 @@ export function initI18n(): Promise<unknown> {
   });
   ready = i18next
     .use(catalogueBackend)
-    .use(LanguageDetector)
     .use(initReactI18next)
     .init({
+      lng: detectLanguage(),
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: DEFAULT_LANGUAGE,
-      detection: {
-        order: ['localStorage', 'navigator'],
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        // The switcher writes the key itself, only once the change succeeded.
-        caches: [],
-      },
       interpolation: { escapeValue: false },
       showSupportNotice: false,
       returnNull: false,

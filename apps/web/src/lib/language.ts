@@ -1,3 +1,4 @@
+import type { LanguageSetRequest, SuccessResponse } from '@hablabot/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, isApiError } from './api-client';
@@ -11,7 +12,7 @@ import {
 } from './i18n';
 import { getToken } from './session';
 
-/** SPEC.md section 9: the language feedback disappears after 5 seconds. */
+/** The language feedback disappears after 5 seconds. */
 export const LANGUAGE_FEEDBACK_MS = 5000;
 
 export interface LanguageFeedback {
@@ -19,13 +20,11 @@ export interface LanguageFeedback {
   text: string;
 }
 
-interface LanguageSetResponse {
-  success?: boolean;
-  message?: string;
-}
+/** The server's answer, read leniently: a missing message falls back to ours. */
+type LanguageSetResponse = Partial<SuccessResponse>;
 
 /**
- * The language switcher's rules (SPEC.md section 4): one change at a time; the UI switches at once,
+ * The language switcher's rules: one change at a time; the UI switches at once,
  * the server is told (it remembers the choice for a signed-in user); on success the choice is stored,
  * on failure the stored language comes back. Either way a message shows for 5 seconds.
  */
@@ -62,7 +61,8 @@ export function useLanguageSwitch() {
       const signedIn = getToken() !== null;
       try {
         await i18next.changeLanguage(language);
-        const result = await api.post<LanguageSetResponse>('/language/set', { language }, { language });
+        const body: LanguageSetRequest = { language };
+        const result = await api.post<LanguageSetResponse>('/language/set', body, { language });
         if (result && result.success === false) throw new Error('language/set refused');
         storeLanguage(language);
         const fallback = signedIn ? 'language.updated' : 'language.temporary';

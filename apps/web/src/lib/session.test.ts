@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clearSession, getSession, initials, roleLanding, setSession } from './session';
 
 describe('session', () => {
-  it('stores token, user and rol under the SPEC.md keys', () => {
+  it('stores token, user and rol under their session storage keys', () => {
     setSession({ token: 't', user: { id: 1, name: 'Ana', email: 'a@x.io' }, rol: 'client' });
     expect(sessionStorage.getItem('token')).toBe('t');
     expect(JSON.parse(sessionStorage.getItem('user') ?? '')).toMatchObject({ name: 'Ana' });
@@ -29,7 +29,7 @@ describe('session', () => {
 });
 
 describe('locale helpers', () => {
-  it('starts the week on Monday in Spanish and groups thousands like SPEC.md', async () => {
+  it('starts the week on Monday in Spanish and groups thousands with a comma in Spanish', async () => {
     const { intlLocale, weekStartsOn } = await import('./i18n');
     expect(weekStartsOn('es')).toBe(1);
     expect(weekStartsOn('en')).toBe(0);

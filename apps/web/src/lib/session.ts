@@ -1,23 +1,27 @@
+import {
+  type BuiltinRoleName,
+  isBuiltinRoleName,
+  ROLE_LANDINGS,
+  type RoleSummary,
+  type SessionUser as ContractSessionUser,
+} from '@hablabot/contract';
 import { useSyncExternalStore } from 'react';
 
-/** The three roles SPEC.md section 6 knows; anything else has no area. */
-export type RoleName = 'super_admin' | 'admin' | 'client';
+/** The three built-in roles; anything else has no area. */
+export type RoleName = BuiltinRoleName;
 
-export interface SessionRole {
-  id: number;
-  name: string;
-  description?: string | null;
-  color?: string | null;
-}
+/** A role as the session keeps it (the sign-in answer's; older stored sessions may lack a field). */
+export type SessionRole = Pick<RoleSummary, 'id' | 'name'> & Partial<Omit<RoleSummary, 'id' | 'name'>>;
 
-export interface SessionUser {
-  id: number;
-  name: string | null;
-  email: string;
-  company_id?: number | null;
-  language?: string | null;
-  roles?: SessionRole[];
-}
+/**
+ * The signed-in user as the sign-in answer gave it. Read back from session storage, a field may be
+ * missing (a session stored by an older build), so only the id and email are certain.
+ */
+export type SessionUser = Pick<ContractSessionUser, 'id' | 'email'> &
+  Partial<Omit<ContractSessionUser, 'id' | 'email' | 'name' | 'roles'>> & {
+    name?: string | null;
+    roles?: SessionRole[];
+  };
 
 export interface Session {
   token: string;
@@ -25,7 +29,7 @@ export interface Session {
   rol: string | null;
 }
 
-// SPEC.md section 9: session storage keys token, user, rol.
+// The session lives in session storage under the keys token, user and rol.
 export const SESSION_KEYS = { token: 'token', user: 'user', rol: 'rol' } as const;
 
 const listeners = new Set<() => void>();
@@ -98,18 +102,12 @@ export function useSession(): Session | null {
   return useSyncExternalStore(subscribeSession, getSession, () => null);
 }
 
-const LANDINGS: Record<RoleName, string> = {
-  super_admin: '/super-admin',
-  admin: '/admin',
-  client: '/client',
-};
-
-/** Where a role lands after sign-in (SPEC.md section 4); null for a role with no area. */
+/** Where a role lands after sign-in; null for a role with no area. */
 export function roleLanding(rol: string | null | undefined): string | null {
-  return rol && Object.hasOwn(LANDINGS, rol) ? LANDINGS[rol as RoleName] : null;
+  return isBuiltinRoleName(rol) ? ROLE_LANDINGS[rol] : null;
 }
 
-/** Initials of a name for the avatar; '?' when there is no name (SPEC.md section 2). */
+/** Initials of a name for the avatar; '?' when there is no name. */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';

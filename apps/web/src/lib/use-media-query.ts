@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** SPEC.md section 9: the mobile breakpoint is 768px (inclusive). */
+/** The mobile breakpoint is 768px (inclusive). */
 export const MOBILE_QUERY = '(max-width: 768px)';
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 

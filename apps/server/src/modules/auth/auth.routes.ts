@@ -14,6 +14,9 @@ import { typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { AuthService } from './auth.service';
 
+/** Public auth routes take small JSON bodies only: an anonymous caller cannot make the server parse megabytes. */
+export const PUBLIC_AUTH_BODY_LIMIT = 16 * 1024;
+
 export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
   const { auth, guards } = deps;
   return async (instance: FastifyInstance) => {
@@ -22,6 +25,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     app.post(
       '/auth/login',
       {
+        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
         schema: {
           tags: ['auth'],
           body: ZLoginRequest,
@@ -42,14 +46,15 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     app.post(
       '/auth/register',
       {
+        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
         schema: {
           tags: ['auth'],
           body: ZRegisterRequest,
-          response: { 201: ZSuccessResponse, 422: ZValidationErrorResponse },
+          response: { 201: ZSuccessResponse, 422: ZValidationErrorResponse, 429: ZErrorResponse },
         },
       },
       async (request, reply) => {
-        await auth.register(request.body, request.lang);
+        await auth.register(request.body, request.lang, request.ip);
         return reply
           .status(201)
           .send({ success: true, message: translate(request.lang, 'auth.register_ok') });
@@ -71,6 +76,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
     app.post(
       '/language/set',
       {
+        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
         onRequest: guards.optionalAuth,
         schema: {
           tags: ['auth'],

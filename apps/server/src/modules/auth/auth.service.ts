@@ -1,50 +1,152 @@
+import { isIP } from 'node:net';
 import type { Language, LoginRequest, LoginResponse, RegisterRequest } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
-import { AppError, invalid, tooManyRequests } from '../../platform/errors';
+import { AppError, tooManyRequests } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimitStore } from '../../platform/rate-limit';
 import { generateToken, hashToken } from '../../platform/tokens';
-import type { IdentityRepository } from '../identity/identity.repository';
+import type { RolesRepository } from '../identity/roles.repository';
+import type { TokensRepository } from '../identity/tokens.repository';
+import type { UsersRepository, UserWithRoles } from '../identity/users.repository';
 
 export interface LoginLimits {
-  /** Attempts allowed from one IP address per window. */
+  /** Sign-in attempts allowed from one IP address per window, whatever the email. */
   perIp: number;
-  /** Failed attempts allowed for one email per window. */
+  /** Failed attempts allowed for one email from one address per window; then that pair gets 429. */
   perEmail: number;
+  /**
+   * Failed attempts for one email from all addresses together before that email slows down: past it,
+   * addresses that already failed for the email must wait a growing delay between checks (fresh
+   * addresses are not delayed, so the owner can still sign in while someone else hammers the account).
+   */
+  perEmailSlowAfter?: number;
   windowMs: number;
 }
 
-export const DEFAULT_LOGIN_LIMITS: LoginLimits = { perIp: 30, perEmail: 5, windowMs: 15 * 60 * 1000 };
+export interface RegisterLimits {
+  /** Registrations allowed from one IP address per window. */
+  perIp: number;
+  /** Registrations allowed from everyone together per window. */
+  overall: number;
+  windowMs: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  perIp: 30,
+  perEmail: 5,
+  perEmailSlowAfter: 20,
+  windowMs: 15 * 60 * 1000,
+};
+export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perIp: 5, overall: 100, windowMs: 15 * 60 * 1000 };
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** How long a sign-in waits for another check of the same email to finish before answering 429. */
+const EMAIL_LOCK_WAIT_MS = 3000;
+/** Longest a check may hold an email's lock (a crashed process frees it after this). */
+const EMAIL_LOCK_TTL_MS = 15_000;
+/** The delay between checks of a slowed-down email: 1 s, doubling every 10 failures, at most 60 s. */
+export function slowDownMs(failures: number, slowAfter: number): number {
+  if (failures <= slowAfter) return 0;
+  return Math.min(60_000, 1000 * 2 ** Math.floor((failures - slowAfter - 1) / 10));
+}
+
+/**
+ * The address a limit is kept for: IPv4 as it is; IPv6 by its /64 network, since one subscriber usually
+ * holds a whole /64 and could otherwise use a new address for every guess.
+ */
+export function addressKey(ip: string): string {
+  // A forwarded address is whatever the proxy wrote: keep something odd short rather than parse it.
+  if (isIP(ip) === 0) return ip.slice(0, 64);
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export function createAuthService(deps: {
-  identity: IdentityRepository;
+  users: Pick<UsersRepository, 'findUserByEmail' | 'createUser' | 'setUserLanguage'>;
+  roles: Pick<RolesRepository, 'findRoleByName'>;
+  tokens: Pick<TokensRepository, 'createToken' | 'deleteToken'>;
   rateLimits: RateLimitStore;
   limits?: LoginLimits;
+  registerLimits?: RegisterLimits;
 }) {
-  const { identity, rateLimits } = deps;
+  const { users, roles, tokens, rateLimits } = deps;
   const limits = deps.limits ?? DEFAULT_LOGIN_LIMITS;
+  const slowAfter = limits.perEmailSlowAfter ?? DEFAULT_LOGIN_LIMITS.perEmailSlowAfter!;
+  const registerLimits = deps.registerLimits ?? DEFAULT_REGISTER_LIMITS;
+
+  /** At most one password check per email at a time, in this process and across processes (Redis). */
+  async function lockEmail(key: string): Promise<void> {
+    const deadline = Date.now() + EMAIL_LOCK_WAIT_MS;
+    for (;;) {
+      const claim = await rateLimits.acquire(key, EMAIL_LOCK_TTL_MS);
+      if (claim.acquired) return;
+      if (Date.now() >= deadline) throw tooManyRequests('auth.too_many_attempts', 1);
+      await sleep(20 + Math.random() * 30);
+    }
+  }
 
   return {
-    async login(input: LoginRequest, ip: string): Promise<Omit<LoginResponse, 'message'>> {
-      const ipKey = `login:ip:${ip}`;
-      const emailKey = `login:email:${input.email}`;
-      const byIp = await rateLimits.hit(ipKey, limits.windowMs);
+    /**
+     * Signs in. Every attempt is counted before the password is checked, and one email's checks run one
+     * at a time, so parallel guesses cannot slip past the limits:
+     * - per address: `perIp` attempts per window;
+     * - per (email, address): `perEmail` failures, then 429 for that pair only — the right password from
+     *   another address still works, so nobody can lock anyone out;
+     * - per email from all addresses: past `perEmailSlowAfter` failures, addresses that already failed
+     *   for it wait a growing delay (`slowDownMs`) between checks; past five times that threshold, every
+     *   address does (one check per delay still runs, so the owner's turn comes);
+     * - addresses are IPv4 addresses or IPv6 /64 networks (`addressKey`).
+     * A success clears the email's counters.
+     */
+    async login(input: LoginRequest, rawIp: string): Promise<Omit<LoginResponse, 'message'>> {
+      const email = input.email;
+      const ip = addressKey(rawIp);
+      const byIp = await rateLimits.hit(`login:ip:${ip}`, limits.windowMs);
       if (byIp.count > limits.perIp) throw tooManyRequests('auth.too_many_attempts', byIp.resetSeconds);
-      const byEmail = await rateLimits.peek(emailKey);
-      if (byEmail.count >= limits.perEmail)
-        throw tooManyRequests('auth.too_many_attempts', byEmail.resetSeconds);
 
-      const user = await identity.findUserByEmail(input.email);
-      // Verify against a dummy hash for unknown emails so timing does not reveal which emails exist.
-      const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await rateLimits.hit(emailKey, limits.windowMs);
-        throw new AppError(401, 'auth.invalid_credentials');
+      const lockKey = `login:lock:${email}`;
+      const pairKey = `login:fail:${email}:${ip}`;
+      const emailKey = `login:fail:${email}`;
+      await lockEmail(lockKey);
+      let user: UserWithRoles;
+      try {
+        const byPair = await rateLimits.hit(pairKey, limits.windowMs);
+        if (byPair.count > limits.perEmail)
+          throw tooManyRequests('auth.too_many_attempts', byPair.resetSeconds);
+        const byEmail = await rateLimits.hit(emailKey, limits.windowMs);
+        const delay = slowDownMs(byEmail.count, slowAfter);
+        // An address that never failed for this email is not delayed — until the email has had five
+        // times the slow-down threshold of failures, when every address waits its turn (a lock never).
+        const fresh = byPair.count === 1 && byEmail.count <= slowAfter * 5;
+        if (delay > 0 && !fresh) {
+          const slot = await rateLimits.acquire(`login:slow:${email}`, delay);
+          if (!slot.acquired) throw tooManyRequests('auth.too_many_attempts', Math.ceil(slot.retryMs / 1000));
+        }
+
+        const found = await users.findUserByEmail(email);
+        // Verify against a dummy hash for unknown emails so timing does not reveal which emails exist.
+        const ok = await verifyPassword(input.password, found?.password_hash ?? DUMMY_HASH);
+        if (!found || !ok) throw new AppError(401, 'auth.invalid_credentials');
+        user = found;
+        await Promise.all([rateLimits.reset(pairKey), rateLimits.reset(emailKey)]);
+      } finally {
+        await rateLimits.release(lockKey);
       }
-      await rateLimits.reset(emailKey);
       const token = generateToken();
-      await identity.createToken(user.id, hashToken(token), TOKEN_TTL_MS);
+      await tokens.createToken(user.id, hashToken(token), TOKEN_TTL_MS);
       const language: Language = user.language === 'en' ? 'en' : 'es';
       return {
         success: true,
@@ -61,32 +163,43 @@ export function createAuthService(deps: {
       };
     },
 
-    /** Self-registration makes a client user: least privilege; a super admin promotes. */
-    async register(input: RegisterRequest, language: Language): Promise<void> {
-      if (await identity.emailTaken(input.email)) throw invalid('email', 'auth.email_taken');
-      const role = await identity.findRoleByName('client');
+    /**
+     * Self-registration makes a client user: least privilege; a super admin promotes. Limited per address
+     * and overall. The answer is the same whether or not the email already had an account (that account
+     * is left exactly as it was), so registration cannot be used to find out who has one.
+     */
+    async register(input: RegisterRequest, language: Language, rawIp: string): Promise<void> {
+      const byIp = await rateLimits.hit(`register:ip:${addressKey(rawIp)}`, registerLimits.windowMs);
+      if (byIp.count > registerLimits.perIp)
+        throw tooManyRequests('auth.too_many_registrations', byIp.resetSeconds);
+      const overall = await rateLimits.hit('register:all', registerLimits.windowMs);
+      if (overall.count > registerLimits.overall)
+        throw tooManyRequests('auth.too_many_registrations', overall.resetSeconds);
+      // Hash first, whether or not the email is taken, so both answers take the same time.
+      const passwordHash = await hashPassword(input.password);
+      if (await users.findUserByEmail(input.email)) return;
+      const role = await roles.findRoleByName('client');
       if (!role) throw new Error('the client role is missing');
       try {
-        await identity.createUser({
+        await users.createUser({
           name: input.name,
           email: input.email,
-          passwordHash: await hashPassword(input.password),
+          passwordHash,
           roleIds: [role.id],
           language,
         });
       } catch (err) {
-        // Two sign-ups with one email at the same instant: the database keeps one, the other hears why.
-        if (isUniqueViolation(err)) throw invalid('email', 'auth.email_taken');
-        throw err;
+        // Two sign-ups with one email at the same instant: the database keeps one; both hear the same.
+        if (!isUniqueViolation(err)) throw err;
       }
     },
 
     async logout(tokenId: number): Promise<void> {
-      await identity.deleteToken(tokenId);
+      await tokens.deleteToken(tokenId);
     },
 
     async setLanguage(userId: number, language: Language): Promise<void> {
-      await identity.setUserLanguage(userId, language);
+      await users.setUserLanguage(userId, language);
     },
   };
 }

@@ -5,7 +5,10 @@ import { createUser } from '../../../test/factories';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ loginLimits: { perIp: 1000, perEmail: 3, windowMs: 60_000 } });
+  ctx = await createTestContext({
+    loginLimits: { perIp: 1000, perEmail: 3, windowMs: 60_000 },
+    registerLimits: { perIp: 1000, overall: 1000, windowMs: 60_000 },
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -120,14 +123,14 @@ describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () =
     expect(res.json()).toEqual({ message: 'El cuerpo de la solicitud no es JSON válido.' });
   });
 
-  it('registers a client user, and refuses a taken email with 422 on the email field', async () => {
+  it('registers a client user; a taken email gets the same answer and its account is left as it was', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
       payload: { name: 'Carla', email: 'carla@example.test', password: 'long-enough-1' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ success: true });
+    expect(res.json()).toEqual({ success: true, message: 'Registro completado. Ya puedes iniciar sesión.' });
     const user = await ctx.container.identity.findUserByEmail('carla@example.test');
     expect(user?.roles.map((r) => r.name)).toEqual(['client']);
     expect(user?.company_id).toBeNull();
@@ -135,33 +138,94 @@ describe(`auth (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})`, () =
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      headers: { 'accept-language': 'en' },
       payload: { name: 'Carla 2', email: 'CARLA@example.test', password: 'long-enough-2' },
     });
-    expect(again.statusCode).toBe(422);
-    expect(again.json().errors.email).toEqual(['This email address is already registered.']);
+    expect(again.statusCode).toBe(res.statusCode);
+    expect(again.json()).toEqual(res.json());
+    const after = await ctx.container.identity.findUserByEmail('carla@example.test');
+    expect(after).toEqual(user);
+    expect((await login('carla@example.test', 'long-enough-1')).statusCode).toBe(200);
+    expect((await login('carla@example.test', 'long-enough-2')).statusCode).toBe(401);
   });
 
-  it('two sign-ups with one email at once: one succeeds, the other hears the email is taken', async () => {
+  it("registering the super admin's email reveals nothing and changes nothing", async () => {
+    const boss = await createUser(ctx, { role: 'super_admin', password: 'boss-password-42' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { name: 'Intruder', email: boss.user.email, password: 'intruder-pass-77' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Registro completado. Ya puedes iniciar sesión.');
+    const stored = await ctx.container.identity.findUserByEmail(boss.user.email);
+    expect(stored?.name).toBe(boss.user.name);
+    expect(stored?.password_hash).toBe(boss.user.password_hash);
+    expect(stored?.roles.map((r) => r.name)).toEqual(['super_admin']);
+  });
+
+  it('two sign-ups with one email at once: one account, the same answer for all', async () => {
     const send = () =>
       ctx.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
         payload: { name: 'Twin', email: 'twin@example.test', password: 'long-enough-1' },
       });
-    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([201, 422, 422]);
+    const statuses = (await Promise.all([send(), send(), send()])).map((r) => r.statusCode);
+    expect(statuses).toEqual([201, 201, 201]);
+    const rows = await ctx.container.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twin@example.test')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
-  it('register validates name, email and password', async () => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { name: '  ', email: 'x@', password: 'short' },
-    });
+  it('register validates name, email and password (length, blank, common, personal) in both languages', async () => {
+    const register = (payload: object, lang = 'es') =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        headers: { 'accept-language': lang },
+        payload,
+      });
+    const res = await register({ name: '  ', email: 'x@', password: 'short' });
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'name', 'password']);
-    expect(res.json().errors.password[0]).toBe('El campo contraseña debe tener al menos 8 caracteres.');
+    expect(res.json().errors.password).toEqual(['La contraseña debe tener al menos 10 caracteres.']);
+    const en = await register({ name: 'Eve', email: 'eve@example.test', password: 'short' }, 'en');
+    expect(en.json().errors.password).toEqual(['The password must have at least 10 characters.']);
+
+    const cases: [string, string, string][] = [
+      [
+        '12345678',
+        'La contraseña debe tener al menos 10 caracteres.',
+        'The password must have at least 10 characters.',
+      ],
+      [' '.repeat(12), 'El campo contraseña es obligatorio.', 'The password field is required.'],
+      [
+        'Password-123',
+        'Esta contraseña es demasiado común o fácil de adivinar. Elige una más larga y menos predecible.',
+        'This password is too common or easy to guess. Choose a longer, less predictable one.',
+      ],
+      [
+        'aaaaaaaaaaaa',
+        'Esta contraseña es demasiado común o fácil de adivinar. Elige una más larga y menos predecible.',
+        'This password is too common or easy to guess. Choose a longer, less predictable one.',
+      ],
+      [
+        'eve.martin-2026',
+        'La contraseña no puede basarse en tu correo electrónico ni en tu nombre.',
+        'The password cannot be based on your email address or your name.',
+      ],
+    ];
+    for (const [password, es, english] of cases) {
+      const payload = { name: 'Eve Martin', email: 'eve.martin@example.test', password };
+      const a = await register(payload);
+      expect(a.statusCode, password).toBe(422);
+      expect(a.json().errors.password).toEqual([es]);
+      expect((await register(payload, 'en')).json().errors.password).toEqual([english]);
+    }
+    expect(await ctx.container.identity.findUserByEmail('eve.martin@example.test')).toBeUndefined();
   });
 
   it('logout revokes the token: the next call answers 401', async () => {

@@ -1,11 +1,21 @@
 import type { CreateUserRequest, Role, RoleRequest, UpdateUserRequest, User } from '@hablabot/contract';
-import { ROLE_NAMES } from '@hablabot/contract';
+import { cleanText, foldText, ROLE_NAMES } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { type IdentityRepository, toPublicUser } from '../identity/identity.repository';
+import type { CompaniesRepository } from '../identity/companies.repository';
+import type { RolesRepository } from '../identity/roles.repository';
+import { type UsersRepository, toPublicUser } from '../identity/users.repository';
 
 const BUILTIN = new Set<string>(ROLE_NAMES);
+
+/**
+ * A name as two names are compared for "the same": compatibility forms folded (full-width `ａｄｍｉｎ`
+ * reads `admin`), invisible characters removed, case, accents and repeated spaces ignored.
+ */
+export function sameNameKey(name: string): string {
+  return foldText(cleanText(name.normalize('NFKC')));
+}
 
 /** A lost race on the unique email index reads like the check that ran just before it. */
 function uniqueEmail(err: unknown): never {
@@ -14,114 +24,148 @@ function uniqueEmail(err: unknown): never {
 }
 
 /** Users, roles and companies as the super administrator manages them. */
-export function createSuperAdminService(deps: { identity: IdentityRepository }) {
-  const { identity } = deps;
+export function createSuperAdminService(deps: {
+  users: UsersRepository;
+  roles: RolesRepository;
+  companies: CompaniesRepository;
+}) {
+  const { users, roles, companies } = deps;
 
   async function checkRoles(roleIds: number[]) {
     const unique = [...new Set(roleIds)];
-    const roles = await identity.findRolesByIds(unique);
-    if (roles.length !== unique.length) throw invalid('roles', 'users.unknown_role');
-    return roles;
+    const found = await roles.findRolesByIds(unique);
+    if (found.length !== unique.length) throw invalid('roles', 'users.unknown_role');
+    return found;
   }
 
-  /** Where the user's company comes from: an existing id, a new company by name, or one named after an admin. */
+  /** A role name that reads like another role's (case, accents, full-width letters, invisible characters). */
+  async function roleNameTaken(name: string, exceptId?: number): Promise<boolean> {
+    const key = sameNameKey(name);
+    return (await roles.listRoleNames()).some((r) => r.id !== exceptId && sameNameKey(r.name) === key);
+  }
+
+  /** A free company name based on `base`: `base`, else `base (2)`, `base (3)`… */
+  async function freeCompanyName(base: string): Promise<string> {
+    const taken = new Set((await companies.listCompanies()).map((c) => sameNameKey(c.name)));
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? base : `${base} (${n})`;
+      if (!taken.has(sameNameKey(candidate))) return candidate;
+    }
+  }
+
+  /**
+   * Where the user's company comes from: an existing id; `null` for none (detaches the user; an admin
+   * cannot be left without one); a new company by name (refused when one reads the same); or, for an
+   * admin without a company, a new one named after them.
+   */
   async function companyPlan(
     input: Pick<CreateUserRequest, 'company_id' | 'company_name' | 'name'>,
     isAdmin: boolean,
     currentCompanyId: number | null,
   ): Promise<{ companyId?: number | null; newCompanyName?: string }> {
     if (input.company_id) {
-      if (!(await identity.findCompanyById(input.company_id)))
+      if (!(await companies.findCompanyById(input.company_id)))
         throw invalid('company_id', 'users.unknown_company');
       return { companyId: input.company_id };
     }
-    if (input.company_name) return { newCompanyName: input.company_name };
-    if (isAdmin && currentCompanyId === null) return { newCompanyName: input.name };
-    return {};
+    if (input.company_name) {
+      const key = sameNameKey(input.company_name);
+      if ((await companies.listCompanies()).some((c) => sameNameKey(c.name) === key))
+        throw conflict('companies.name_taken', 'company_name');
+      return { newCompanyName: input.company_name };
+    }
+    const detach = input.company_id === null;
+    if (isAdmin && (detach || currentCompanyId === null)) {
+      if (detach && currentCompanyId !== null) throw invalid('company_id', 'users.admin_needs_company');
+      return { newCompanyName: await freeCompanyName(input.name) };
+    }
+    return detach ? { companyId: null } : {};
   }
 
   async function getUser(id: number): Promise<User> {
-    const u = await identity.findUserById(id);
+    const u = await users.findUserById(id);
     if (!u) throw notFound('users.not_found');
     return toPublicUser(u);
   }
 
   async function getRole(id: number): Promise<Role> {
-    const role = (await identity.listRoles()).find((r) => r.id === id);
+    const role = (await roles.listRoles()).find((r) => r.id === id);
     if (!role) throw notFound('roles.not_found');
     return toRole(role);
   }
 
   return {
     async listUsers(): Promise<User[]> {
-      return (await identity.listUsers()).map(toPublicUser);
+      return (await users.listUsers()).map(toPublicUser);
     },
 
     async listCompanies() {
-      return identity.listCompanies();
+      return companies.listCompanies();
     },
 
     async createUser(input: CreateUserRequest): Promise<User> {
-      if (await identity.emailTaken(input.email)) throw conflict('users.email_taken', 'email');
-      const roles = await checkRoles(input.roles);
-      const isAdmin = roles.some((r) => r.name === 'admin');
+      if (await users.emailTaken(input.email)) throw conflict('users.email_taken', 'email');
+      const found = await checkRoles(input.roles);
+      const isAdmin = found.some((r) => r.name === 'admin');
       const plan = await companyPlan(input, isAdmin, null);
-      const id = await identity
+      const id = await users
         .createUser({
           name: input.name,
           email: input.email,
           passwordHash: await hashPassword(input.password),
-          roleIds: roles.map((r) => r.id),
+          roleIds: found.map((r) => r.id),
           ...plan,
         })
         .catch(uniqueEmail);
       return getUser(id);
     },
 
+    /**
+     * Updates a user. Taking the super_admin role away is checked and written in one transaction under
+     * the super-admin lock, with the password hashed before it, so two super admins demoting each other
+     * at the same moment leave one of them. A refused change writes nothing (no company either).
+     */
     async updateUser(id: number, input: UpdateUserRequest): Promise<User> {
-      const existing = await identity.findUserById(id);
+      const existing = await users.findUserById(id);
       if (!existing) throw notFound('users.not_found');
-      if (await identity.emailTaken(input.email, id)) throw conflict('users.email_taken', 'email');
-      const roles = await checkRoles(input.roles);
+      if (await users.emailTaken(input.email, id)) throw conflict('users.email_taken', 'email');
+      const found = await checkRoles(input.roles);
       const wasSuper = existing.roles.some((r) => r.name === 'super_admin');
-      const staysSuper = roles.some((r) => r.name === 'super_admin');
-      if (wasSuper && !staysSuper && (await identity.countUsersWithRole('super_admin', [id])) === 0) {
-        throw conflict('users.last_super_admin', 'roles');
-      }
+      const staysSuper = found.some((r) => r.name === 'super_admin');
       const plan = await companyPlan(
         input,
-        roles.some((r) => r.name === 'admin'),
+        found.some((r) => r.name === 'admin'),
         existing.company_id,
       );
-      await identity
+      const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+      await users
         .updateUser(id, {
           name: input.name,
           email: input.email,
-          passwordHash: input.password ? await hashPassword(input.password) : undefined,
-          roleIds: roles.map((r) => r.id),
+          passwordHash,
+          roleIds: found.map((r) => r.id),
+          keepASuperAdmin: wasSuper && !staysSuper,
           ...plan,
         })
         .catch(uniqueEmail);
       return getUser(id);
     },
 
-    /** Deletes all the users or none of them. */
+    /** Deletes all the users or none of them; never the last super admin (checked in the same transaction). */
     async deleteUsers(ids: number[], actorId: number): Promise<void> {
       const unique = [...new Set(ids)];
       if (unique.includes(actorId)) throw conflict('users.cannot_delete_self', 'ids');
-      if ((await identity.countExistingUsers(unique)) !== unique.length) throw notFound('users.not_found');
-      if ((await identity.countUsersWithRole('super_admin', unique)) === 0)
-        throw conflict('users.last_super_admin', 'ids');
-      await identity.deleteUsers(unique);
+      if ((await users.countExistingUsers(unique)) !== unique.length) throw notFound('users.not_found');
+      await users.deleteUsers(unique);
     },
 
     async listRoles(): Promise<Role[]> {
-      return (await identity.listRoles()).map(toRole);
+      return (await roles.listRoles()).map(toRole);
     },
 
     async createRole(input: RoleRequest): Promise<Role> {
-      if (await identity.roleNameTaken(input.name)) throw conflict('roles.name_taken', 'name');
-      const id = await identity.createRole({
+      if (await roleNameTaken(input.name)) throw conflict('roles.name_taken', 'name');
+      const id = await roles.createRole({
         name: input.name,
         description: input.description ?? null,
         color: input.color,
@@ -130,11 +174,11 @@ export function createSuperAdminService(deps: { identity: IdentityRepository }) 
     },
 
     async updateRole(id: number, input: RoleRequest): Promise<Role> {
-      const role = await identity.findRoleById(id);
+      const role = await roles.findRoleById(id);
       if (!role) throw notFound('roles.not_found');
       if (BUILTIN.has(role.name) && input.name !== role.name) throw conflict('roles.builtin_rename', 'name');
-      if (await identity.roleNameTaken(input.name, id)) throw conflict('roles.name_taken', 'name');
-      await identity.updateRole(id, {
+      if (await roleNameTaken(input.name, id)) throw conflict('roles.name_taken', 'name');
+      await roles.updateRole(id, {
         name: input.name,
         description: input.description ?? null,
         color: input.color,
@@ -143,10 +187,10 @@ export function createSuperAdminService(deps: { identity: IdentityRepository }) 
     },
 
     async deleteRole(id: number): Promise<void> {
-      const role = await identity.findRoleById(id);
+      const role = await roles.findRoleById(id);
       if (!role) throw notFound('roles.not_found');
       if (BUILTIN.has(role.name)) throw conflict('roles.builtin_delete');
-      await identity.deleteRole(id);
+      await roles.deleteRole(id);
     },
   };
 }

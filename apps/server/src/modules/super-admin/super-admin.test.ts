@@ -77,7 +77,7 @@ describe('super-admin users', () => {
       payload: {
         name: 'Lucía Pérez',
         email: 'lucia@acme.test',
-        password: 'password-123',
+        password: 'green-tea-4821',
         roles: [roleIds.admin],
       },
     });
@@ -89,7 +89,7 @@ describe('super-admin users', () => {
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { email: 'lucia@acme.test', password: 'password-123' },
+      payload: { email: 'lucia@acme.test', password: 'green-tea-4821' },
     });
     expect(login.statusCode).toBe(200);
     expect(login.json().user.roles[0].name).toBe('admin');
@@ -103,7 +103,7 @@ describe('super-admin users', () => {
       payload: {
         name: 'Second admin',
         email: 'second@acme.test',
-        password: 'password-123',
+        password: 'green-tea-4821',
         roles: [roleIds.admin],
         company_id: cast.admin.user.company_id,
       },
@@ -118,7 +118,7 @@ describe('super-admin users', () => {
       payload: {
         name: 'Third admin',
         email: 'third@acme.test',
-        password: 'password-123',
+        password: 'green-tea-4821',
         roles: [roleIds.admin],
         company_name: 'Frutas del Sur',
       },
@@ -132,7 +132,7 @@ describe('super-admin users', () => {
       payload: {
         name: 'X',
         email: 'x@acme.test',
-        password: 'password-123',
+        password: 'green-tea-4821',
         roles: [roleIds.admin],
         company_id: 99999,
       },
@@ -158,7 +158,7 @@ describe('super-admin users', () => {
       method: 'POST',
       url: '/api/v1/super-admin/create-user',
       headers: asSuper(),
-      payload: { name: 'Y', email: 'y@acme.test', password: 'password-123', roles: [424242] },
+      payload: { name: 'Y', email: 'y@acme.test', password: 'green-tea-4821', roles: [424242] },
     });
     expect(unknownRole.statusCode).toBe(422);
     expect(unknownRole.json().errors.roles).toEqual(['Uno o más roles no existen.']);
@@ -172,7 +172,7 @@ describe('super-admin users', () => {
       payload: {
         name: 'Dup',
         email: cast.client.user.email.toUpperCase(),
-        password: 'password-123',
+        password: 'green-tea-4821',
         roles: [roleIds.client],
       },
     });

@@ -1,8 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { contrastRatio } from '../lib/color';
-import { expectNoSeriousA11yViolations } from '../test-utils';
 import { Avatar } from './Avatar';
 import { AVATAR_COLORS, avatarColor, getInitials } from './avatar';
 

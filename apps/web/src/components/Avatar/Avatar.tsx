@@ -19,7 +19,7 @@ export interface AvatarProps {
 export function Avatar({ name, src, size = 40, decorative = false, className }: AvatarProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const trimmed = name?.trim() ?? '';
-  // SPEC.md: a question mark when there is no name (a symbol, the same in every language).
+  // A question mark when there is no name (a symbol, the same in every language).
   const initials = getInitials(trimmed);
   const style = {
     '--hb-avatar-size': `${size}px`,

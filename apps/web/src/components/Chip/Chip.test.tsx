@@ -1,10 +1,9 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { DEFAULT_COLOR_PRESETS } from '../ColorPicker/ColorPicker';
 import { contrastRatio, readableTextColor } from '../lib/color';
-import { expectNoSeriousA11yViolations } from '../test-utils';
 import { Chip, chipColor } from './Chip';
 
 beforeEach(() => {

@@ -23,7 +23,7 @@ export interface ChipProps {
   disabled?: boolean;
 }
 
-/** Resolves the chip's background: the given hex, or SPEC.md's grey fallback. */
+/** Resolves the chip's background: the given hex, or the grey fallback (#CCCCCC). */
 export function chipColor(color: string | null | undefined): string {
   return isHexColor(color) ? color : CHIP_FALLBACK_COLOR;
 }

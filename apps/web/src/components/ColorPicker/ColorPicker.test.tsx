@@ -2,8 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
-import { expectNoSeriousA11yViolations } from '../test-utils';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { ColorPicker, DEFAULT_SEGMENT_COLOR, sanitizeHexInput } from './ColorPicker';
 
 function Controlled({ initial = DEFAULT_SEGMENT_COLOR, onChange = vi.fn() }) {

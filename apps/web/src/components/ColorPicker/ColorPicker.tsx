@@ -1,3 +1,4 @@
+import { DEFAULT_SEGMENT_COLOR } from '@hablabot/contract';
 import { type Ref, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHexColor, PICKER_FALLBACK_COLOR } from '../lib/color';
@@ -7,11 +8,11 @@ import { useStableId } from '../lib/useId';
 import '../lib/tokens.css';
 import './ColorPicker.css';
 
-/** SPEC.md section 9: the default segment colour. */
-export const DEFAULT_SEGMENT_COLOR = '#7300ff';
+/** The default segment colour (the contract's), first of the presets. */
+export { DEFAULT_SEGMENT_COLOR };
 
 export const DEFAULT_COLOR_PRESETS = [
-  '#7300ff',
+  DEFAULT_SEGMENT_COLOR,
   '#1a73e8',
   '#128c7e',
   '#25d366',
@@ -54,7 +55,7 @@ export function sanitizeHexInput(raw: string): string {
 }
 
 /**
- * Colour picker with a hex text field (SPEC.md sections 2 and 5): accepts only #RRGGBB (or empty while
+ * Colour picker with a hex text field: accepts only #RRGGBB (or empty while
  * typing); the swatch shows #000000 while the text is not a valid colour.
  */
 export function ColorPicker({

@@ -2,8 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
-import { expectNoSeriousA11yViolations } from '../test-utils';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConfirmProvider, useConfirm, useConfirmDialog } from './useConfirm';
 

@@ -8,7 +8,7 @@ import './ConfirmDialog.css';
 export type ConfirmTone = 'danger' | 'primary';
 
 export interface ConfirmOptions {
-  /** The question, e.g. SPEC.md's '¿Estás seguro de que deseas eliminar estos clientes? …'. */
+  /** The question, e.g. '¿Estás seguro de que deseas eliminar estos clientes? …'. */
   message: ReactNode;
   /** Default 'Confirmar acción'. */
   title?: ReactNode;

@@ -2,9 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { Chip } from '../Chip/Chip';
-import { expectNoSeriousA11yViolations } from '../test-utils';
 import { DataTable, type DataTableColumn, PAGE_SIZES } from './DataTable';
 
 interface Client {

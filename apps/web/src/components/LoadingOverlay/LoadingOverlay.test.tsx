@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
-import { expectNoSeriousA11yViolations } from '../test-utils';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { LoadingOverlay } from './LoadingOverlay';
 
 beforeEach(() => {

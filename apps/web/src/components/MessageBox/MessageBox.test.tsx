@@ -1,8 +1,7 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
-import { expectNoSeriousA11yViolations } from '../test-utils';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { MessageBox, useMessageBox } from './MessageBox';
 
 beforeEach(() => {

@@ -11,7 +11,7 @@ export interface MessageBoxProps {
   type?: MessageType;
   /** Nothing renders when empty. Error texts get the 'Error: ' prefix (once). */
   message: ReactNode;
-  /** Milliseconds before onDismiss fires (SPEC.md uses 2000–5000). Paused while hovered or focused. */
+  /** Milliseconds before onDismiss fires (the screens use 2000–5000). Paused while hovered or focused. */
   autoDismissMs?: number;
   /** Called by the close button and when the time runs out. */
   onDismiss?: () => void;
@@ -22,7 +22,7 @@ export interface MessageBoxProps {
   className?: string;
 }
 
-/** Success / error banner (SPEC.md section 2). Errors are announced assertively, success politely. */
+/** Success / error banner (errors are prefixed 'Error: '). Errors are announced assertively, success politely. */
 export function MessageBox({
   type = 'success',
   message,

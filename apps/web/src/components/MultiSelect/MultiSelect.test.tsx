@@ -3,9 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { Modal } from '../Modal/Modal';
-import { expectNoSeriousA11yViolations } from '../test-utils';
 import { MultiSelect, type MultiSelectOption } from './MultiSelect';
 
 const SEGMENTS: MultiSelectOption<number>[] = [

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { initTestI18n } from '../../test/i18n';
-import { expectNoSeriousA11yViolations } from '../test-utils';
+import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
 import { clampText, Textarea } from './Textarea';
 
 function Controlled({ max = 10, initial = '' }) {
@@ -26,6 +25,25 @@ function AskForm({ onSubmit }: { onSubmit: (data: { ask: string }) => void }) {
     <form onSubmit={handleSubmit(onSubmit)}>
       <Textarea aria-label="Nombre" maxLength={5} {...register('ask')} />
       <button type="submit">Guardar</button>
+    </form>
+  );
+}
+
+/** A registered (uncontrolled) textarea whose form is reset from outside the field. */
+function NotesForm() {
+  const { register, reset, setValue } = useForm<{ notes: string }>({ defaultValues: { notes: 'hola' } });
+  return (
+    <form>
+      <Textarea aria-label="Notas" maxLength={100} {...register('notes')} />
+      <button type="button" onClick={() => reset({ notes: 'un texto nuevo' })}>
+        Restablecer
+      </button>
+      <button type="button" onClick={() => reset()}>
+        Vaciar
+      </button>
+      <button type="button" onClick={() => setValue('notes', 'ok')}>
+        Poner
+      </button>
     </form>
   );
 }
@@ -80,6 +98,26 @@ describe('Textarea', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(onSubmit.mock.calls[0][0]).toEqual({ ask: 'instr' });
     expect(screen.getByText('5 / 5')).toBeInTheDocument();
+  });
+
+  it('keeps its counter right after a react-hook-form reset() or setValue() of a registered field', async () => {
+    const user = userEvent.setup();
+    render(<NotesForm />);
+    const notes = screen.getByRole('textbox', { name: 'Notas' });
+    expect(screen.getByText('4 / 100')).toBeInTheDocument();
+    await user.type(notes, ' a todos');
+    expect(screen.getByText('12 / 100')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Restablecer' }));
+    expect(notes).toHaveValue('un texto nuevo');
+    expect(screen.getByText('14 / 100')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Poner' }));
+    expect(screen.getByText('2 / 100')).toBeInTheDocument();
+
+    // The counter still follows typing after the writes.
+    await user.type(notes, '!');
+    expect(screen.getByText('3 / 100')).toBeInTheDocument();
   });
 
   it('never splits an emoji when cutting', () => {

@@ -3,6 +3,9 @@ import {
   type ClipboardEvent,
   type Ref,
   type TextareaHTMLAttributes,
+  useCallback,
+  useLayoutEffect,
+  useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +15,7 @@ import '../lib/tokens.css';
 import './Textarea.css';
 
 export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'maxLength'> {
-  /** Hard limit: typing and pasting stop at this many characters (SPEC.md: 100 for names, 1000 for replies). */
+  /** Hard limit: typing and pasting stop at this many characters (e.g. 100 for names, 1000 for replies). */
   maxLength?: number;
   /** Shows 'n / max' under the field. Default true when maxLength is set. */
   showCounter?: boolean;
@@ -29,6 +32,39 @@ export function clampText(text: string, max: number): string {
   const last = cut.charCodeAt(cut.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
   return cut;
+}
+
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
+/**
+ * Calls `onSet` after every programmatic `element.value = …` (react-hook-form's `reset` and
+ * `setValue` write the DOM this way, with no input event). Chains to the accessor already on the
+ * element (React's own change tracker) so React still sees real edits. Returns the undo.
+ */
+function watchValue(element: HTMLTextAreaElement, onSet: (value: string) => void): () => void {
+  const own = Object.getOwnPropertyDescriptor(element, 'value');
+  const base = own ?? Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+  const get = base?.get;
+  const set = base?.set;
+  if (!get || !set) return () => {};
+  Object.defineProperty(element, 'value', {
+    configurable: true,
+    enumerable: base.enumerable,
+    get() {
+      return get.call(this);
+    },
+    set(next: string) {
+      set.call(this, next);
+      onSet(get.call(this));
+    },
+  });
+  return () => {
+    if (own) Object.defineProperty(element, 'value', own);
+    else delete (element as { value?: string }).value;
+  };
 }
 
 /**
@@ -57,6 +93,27 @@ export function Textarea({
   const length = value !== undefined && value !== null ? String(value).length : uncontrolledLength;
   const counter = showCounter ?? maxLength !== undefined;
   const atLimit = maxLength !== undefined && length >= maxLength;
+  const uncontrolled = value === undefined;
+
+  const element = useRef<HTMLTextAreaElement | null>(null);
+  const fieldRef = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      element.current = node;
+      assignRef(ref, node);
+      return () => assignRef(ref, null);
+    },
+    [ref],
+  );
+
+  // Uncontrolled (react-hook-form's `register`), the form may rewrite the text without an input event
+  // (`reset`, `setValue`): the counter follows those writes too. Installed once per element, so a
+  // caller's ref changing on every render does not reinstall it.
+  useLayoutEffect(() => {
+    const node = element.current;
+    if (!node || !uncontrolled) return;
+    setUncontrolledLength(node.value.length);
+    return watchValue(node, (next) => setUncontrolledLength(next.length));
+  }, [uncontrolled]);
 
   const handleChange = (event: ChangeEvent<HTMLTextAreaElement>) => {
     const element = event.target;
@@ -95,7 +152,7 @@ export function Textarea({
     <div className={cx('hb-textarea', wrapperClassName)}>
       <textarea
         {...rest}
-        ref={ref}
+        ref={fieldRef}
         id={fieldId}
         rows={rows}
         className={cx('hb-textarea__field', invalid && 'hb-textarea__field--invalid', className)}

@@ -24,7 +24,7 @@ export function errorLines(errors: ValidationErrorListProps['errors']): string[]
   return lines;
 }
 
-/** Server validation errors (HTTP 422), one per line under SPEC.md's heading. */
+/** Server validation errors (HTTP 422), one per line under the heading 'Por favor corrige los siguientes errores:'. */
 export function ValidationErrorList({ errors, title, className }: ValidationErrorListProps) {
   const { t } = useTranslation();
   const lines = errorLines(errors);

@@ -1,5 +1,8 @@
+import { SEGMENT_CHIP_FALLBACK_COLOR } from '@hablabot/contract';
+
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-export const CHIP_FALLBACK_COLOR = '#CCCCCC';
+/** A chip without a valid colour is grey (the contract's fallback). */
+export const CHIP_FALLBACK_COLOR = SEGMENT_CHIP_FALLBACK_COLOR;
 export const PICKER_FALLBACK_COLOR = '#000000';
 
 export function isHexColor(value: unknown): value is string {

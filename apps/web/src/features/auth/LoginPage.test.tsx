@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18next } from '../../lib/i18n';
 import { getSession } from '../../lib/session';
-import { jsonResponse, renderRoutes, setupTestI18n } from '../../lib/testing';
+import { jsonResponse, renderRoutes, setupTestI18n } from '../../test';
 import LoginPage from './LoginPage';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -48,7 +49,7 @@ afterEach(() => {
 });
 
 describe('LoginPage', () => {
-  it('has labelled email and password fields with the SPEC.md placeholders and the links', () => {
+  it('has labelled email and password fields with the fixed English placeholders and the links', () => {
     renderLogin();
     const email = screen.getByLabelText('Correo electrónico');
     expect(email).toHaveAttribute('type', 'email');
@@ -63,6 +64,28 @@ describe('LoginPage', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(screen.getByText('El correo electrónico es obligatorio')).toBeInTheDocument();
     expect(screen.getByText('La contraseña es obligatoria')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Switching language with the messages showing rewords them.
+    await act(async () => {
+      await i18next.changeLanguage('en');
+    });
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('words a malformed email its own way and re-checks it as the user corrects it', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    const email = screen.getByLabelText('Correo electrónico');
+    await user.type(email, 'ana@');
+    await user.type(screen.getByLabelText('Contraseña'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('Introduce un correo electrónico válido')).toBeInTheDocument();
+    expect(email).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await user.type(email, 'example.com');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -86,7 +109,7 @@ describe('LoginPage', () => {
         email: 'ana@example.com',
         password: 'secret',
       });
-      // Not yet: SPEC.md waits one second before storing and leaving.
+      // Not yet: sign-in waits one second before storing the session and leaving.
       expect(getSession()).toBeNull();
 
       expect(await screen.findByText(landing, {}, { timeout: 2500 })).toBeInTheDocument();

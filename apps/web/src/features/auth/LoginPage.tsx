@@ -1,21 +1,26 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { LoginRequest } from '@hablabot/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { prefetchLanding } from '../../app/prefetch';
+import { FormField } from '../../components/Form/FormField';
+import { useZodForm } from '../../components/Form/useZodForm';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
 import { isApiError } from '../../lib/api-client';
 import { roleLanding, setSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { fetchCsrfCookie, type LoginRequest, login } from './api';
-import { AuthField } from './AuthField';
+import { fetchCsrfCookie, login } from './api';
+import { authIssueText } from './auth-issues';
 import '../../styles/auth.css';
 
-/** SPEC.md section 4: the session is stored and the user moves on 1 second after the server's message. */
+/** The session is stored and the user moves on 1 second after the server's message. */
 export const LOGIN_REDIRECT_MS = 1000;
 
 type Banner = { type: 'success' | 'error'; text: string };
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The contract's schema is fetched on the first check, so zod stays out of the sign-in screen's first
+// JavaScript (the /login budget is 150 KB gzip).
+const loginSchema = () => import('@hablabot/contract').then((contract) => contract.ZLoginRequest);
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -26,44 +31,29 @@ export default function LoginPage() {
   const [redirecting, setRedirecting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Two fields: plain state keeps react-hook-form out of the sign-in bundle (SPEC budget: 150 KB).
-  const [values, setValues] = useState<LoginRequest>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginRequest, string>>>({});
-  const [isSubmitting, setSubmitting] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    fieldError,
+    formState: { isSubmitting },
+  } = useZodForm<LoginRequest>({
+    schema: loginSchema,
+    fieldLabels: 'auth.fields',
+    messages: authIssueText,
+    // Checked on submit, then again as the user corrects a field.
+    mode: 'onSubmit',
+    defaultValues: { email: '', password: '' },
+  });
   useDocumentTitle(t('auth.login.title'));
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const validate = (next: LoginRequest) => {
-    const found: Partial<Record<keyof LoginRequest, string>> = {};
-    if (next.email.trim() === '') found.email = t('auth.errors.emailRequired');
-    else if (!EMAIL_PATTERN.test(next.email.trim())) found.email = t('auth.errors.emailInvalid');
-    if (next.password === '') found.password = t('auth.errors.passwordRequired');
-    return found;
-  };
-
-  const update = (field: keyof LoginRequest, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // Once a field showed an error, re-check it as the user types.
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: validate(next)[field] }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSubmitting || redirecting) return;
-    const found = validate(values);
-    setErrors(found);
-    if (found.email || found.password) {
-      const firstInvalid = found.email ? 'login-email' : 'login-password';
-      document.getElementById(firstInvalid)?.focus();
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
+    if (redirecting) return;
     setBanner(null);
-    setSubmitting(true);
     try {
       await fetchCsrfCookie();
-      const result = await login({ email: values.email.trim(), password: values.password });
+      const result = await login(values);
       if (!result?.success || !result.token) {
         setBanner({ type: 'error', text: result?.message || t('auth.errors.unknown') });
         return;
@@ -73,7 +63,7 @@ export default function LoginPage() {
       setRedirecting(true);
       prefetchLanding(rol);
       timer.current = setTimeout(() => {
-        setSession({ token: result.token as string, user: result.user ?? null, rol });
+        setSession({ token: result.token, user: result.user ?? null, rol });
         navigate(roleLanding(rol) ?? '/', { replace: true });
       }, LOGIN_REDIRECT_MS);
     } catch (error) {
@@ -86,12 +76,12 @@ export default function LoginPage() {
       } else {
         setBanner({ type: 'error', text: error.serverMessage || t('auth.errors.server') });
       }
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   const busy = isSubmitting || redirecting;
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -116,30 +106,24 @@ export default function LoginPage() {
       </div>
 
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <AuthField
-          id="login-email"
-          name="email"
-          value={values.email}
-          onChange={(event) => update('email', event.target.value)}
-          label={t('auth.login.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('auth.login.emailPlaceholder')}
-          required
-          error={errors.email}
-        />
-        <AuthField
+        <FormField id="login-email" label={t('auth.login.email')} error={emailError}>
+          {(control) => (
+            <input
+              {...control}
+              className="hb-input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('auth.login.emailPlaceholder')}
+              required
+              {...register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
           id="login-password"
-          name="password"
-          value={values.password}
-          onChange={(event) => update('password', event.target.value)}
           label={t('auth.login.password')}
-          type={showPassword ? 'text' : 'password'}
-          autoComplete="current-password"
-          placeholder={t('auth.login.passwordPlaceholder')}
-          required
-          error={errors.password}
+          error={passwordError}
           trailing={
             <button
               type="button"
@@ -151,7 +135,19 @@ export default function LoginPage() {
               {showPassword ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
             </button>
           }
-        />
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="hb-input"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              placeholder={t('auth.login.passwordPlaceholder')}
+              required
+              {...register('password')}
+            />
+          )}
+        </FormField>
         <div className="auth-form__row">
           <Link to="/" className="link">
             {t('auth.login.forgot')}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderRoutes, setupTestI18n } from '../../lib/testing';
+import { jsonResponse, renderRoutes, setupTestI18n } from '../../test';
 import LoginPage from './LoginPage';
 import RegisterPage from './RegisterPage';
 
@@ -35,7 +35,7 @@ afterEach(() => {
 });
 
 describe('RegisterPage', () => {
-  it('keeps its labels in Spanish in both languages (SPEC.md)', async () => {
+  it('keeps its labels in Spanish in both languages', async () => {
     await setupTestI18n('en');
     renderRegister();
     expect(screen.getByLabelText('Nombre')).toBeInTheDocument();
@@ -60,7 +60,7 @@ describe('RegisterPage', () => {
     });
   });
 
-  it('shows a 422 per field and as a list under the SPEC.md heading', async () => {
+  it("shows a 422 per field and as a list under 'Por favor corrige los siguientes errores:'", async () => {
     await setupTestI18n('es');
     fetchMock.mockResolvedValue(
       jsonResponse(422, {
@@ -74,6 +74,43 @@ describe('RegisterPage', () => {
     expect(screen.getByLabelText('Correo electrónico')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('La contraseña es muy corta.');
     expect(screen.getAllByText('El correo ya está registrado.')).toHaveLength(2);
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('checks with the contract before calling the server (required fields, email, 10-character password)', async () => {
+    await setupTestI18n('es');
+    renderRegister();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription('El nombre es obligatorio');
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+      'El correo electrónico es obligatorio',
+    );
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription('La contraseña es obligatoria');
+    expect(screen.getByLabelText('Nombre')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('Correo electrónico'), 'lucia@');
+    await user.type(screen.getByLabelText('Contraseña'), 'corta');
+    await user.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(screen.getByLabelText('Correo electrónico')).toHaveAccessibleDescription(
+      'Introduce un correo electrónico válido',
+    );
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      'La contraseña debe tener al menos 10 caracteres',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a 409 (email already registered) on the email field, like a 422', async () => {
+    await setupTestI18n('es');
+    fetchMock.mockResolvedValue(jsonResponse(409, { message: 'El correo ya está registrado.' }));
+    const { router } = renderRegister();
+    await fill();
+    const email = screen.getByLabelText('Correo electrónico');
+    expect(await screen.findByText('El correo ya está registrado.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('El correo ya está registrado.');
+    expect(email).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
   });
 });

@@ -1,53 +1,59 @@
+import { type RegisterRequest, ZRegisterRequest } from '@hablabot/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FormField } from '../../components/Form/FormField';
+import { useZodForm } from '../../components/Form/useZodForm';
 import { ValidationErrorList } from '../../components/ValidationErrorList/ValidationErrorList';
 import { AlertIcon } from '../../layouts/icons';
 import { isApiError } from '../../lib/api-client';
-import { applyFieldErrors, useApiErrors } from '../../lib/api-errors';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { type RegisterRequest, register as registerAccount } from './api';
-import { AuthField } from './AuthField';
+import { register as registerAccount } from './api';
+import { authIssueText } from './auth-issues';
 import '../../styles/auth.css';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const FIELDS = ['name', 'email', 'password'] as const;
 
-/** SPEC.md section 2: name, email and password with fixed Spanish labels; success goes to /login. */
+/** Name, email and password with fixed Spanish labels; success goes to /login with the server's message. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const apiErrors = useApiErrors();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterRequest>({ defaultValues: { name: '', email: '', password: '' } });
+    fieldError,
+    serverErrors,
+    applyServerErrors,
+    clearServerErrors,
+    formState: { isSubmitting },
+  } = useZodForm<RegisterRequest>({
+    schema: ZRegisterRequest,
+    fieldLabels: 'auth.fields',
+    messages: authIssueText,
+    // Checked on submit, then again as the user corrects a field.
+    mode: 'onSubmit',
+    defaultValues: { name: '', email: '', password: '' },
+  });
   useDocumentTitle(t('auth.register.title'));
 
   const onSubmit = handleSubmit(async (values) => {
-    apiErrors.clear();
+    clearServerErrors();
     setFailure(null);
     try {
-      const result = await registerAccount({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
+      const result = await registerAccount(values);
       navigate('/login', { state: { notice: result?.message || t('auth.register.success') } });
     } catch (error) {
-      apiErrors.capture(error);
-      if (isApiError(error) && error.status === 422) {
-        applyFieldErrors(error, setError);
-      } else if (isApiError(error) && error.status === 0) {
-        setFailure(t('auth.errors.connection'));
-      } else {
-        setFailure((isApiError(error) && error.serverMessage) || t('auth.errors.server'));
-      }
+      // A 422, or a 409 on the email (already registered), shows on its field.
+      if (applyServerErrors(error, { fields: FIELDS, conflictField: 'email' })) return;
+      if (isApiError(error) && error.status === 0) setFailure(t('auth.errors.connection'));
+      else setFailure((isApiError(error) && error.serverMessage) || t('auth.errors.server'));
     }
   });
+
+  const nameError = fieldError('name');
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
 
   return (
     <section className="auth-card" aria-labelledby="register-title">
@@ -59,7 +65,7 @@ export default function RegisterPage() {
       </header>
 
       <div className="auth-card__banner" aria-live="polite">
-        <ValidationErrorList errors={apiErrors.fieldErrors} />
+        <ValidationErrorList errors={serverErrors} />
         {failure && (
           <div className="banner banner--error" role="alert">
             <AlertIcon size={18} />
@@ -69,35 +75,36 @@ export default function RegisterPage() {
       </div>
 
       <form className="auth-form" onSubmit={onSubmit} noValidate>
-        <AuthField
-          label={t('auth.register.name')}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          {...register('name', {
-            validate: (value) => value.trim() !== '' || t('auth.errors.nameRequired'),
-          })}
-        />
-        <AuthField
-          label={t('auth.register.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email', {
-            required: t('auth.errors.emailRequired'),
-            validate: (value) => EMAIL_PATTERN.test(value.trim()) || t('auth.errors.emailInvalid'),
-          })}
-        />
-        <AuthField
-          label={t('auth.register.password')}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.password?.message}
-          {...register('password', { required: t('auth.errors.passwordRequired') })}
-        />
+        <FormField id="register-name" label={t('auth.register.name')} error={nameError}>
+          {(control) => (
+            <input {...control} className="hb-input" autoComplete="name" required {...register('name')} />
+          )}
+        </FormField>
+        <FormField id="register-email" label={t('auth.register.email')} error={emailError}>
+          {(control) => (
+            <input
+              {...control}
+              className="hb-input"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              required
+              {...register('email')}
+            />
+          )}
+        </FormField>
+        <FormField id="register-password" label={t('auth.register.password')} error={passwordError}>
+          {(control) => (
+            <input
+              {...control}
+              className="hb-input"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...register('password')}
+            />
+          )}
+        </FormField>
         <button
           type="submit"
           className="button button--primary button--block"

@@ -1,47 +1,35 @@
+import type {
+  LoginAnswer,
+  LoginRequest,
+  RegisterRequest,
+  RegisterResponse,
+  SuccessResponse,
+} from '@hablabot/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, apiRequest } from '../../lib/api-client';
-import { clearSession, type SessionUser } from '../../lib/session';
+import { clearSession } from '../../lib/session';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type { LoginAnswer, LoginRequest, RegisterRequest };
 
-export interface LoginResponse {
-  success: boolean;
-  message?: string;
-  token?: string;
-  user?: SessionUser;
-  language?: string;
-}
+/** An answer read leniently: a missing message falls back to the screen's own text. */
+export type MessageResponse = Partial<SuccessResponse>;
 
-export interface RegisterRequest {
-  name: string;
-  email: string;
-  password: string;
-}
-
-export interface MessageResponse {
-  success?: boolean;
-  message?: string;
-}
-
-/** Laravel-style CSRF cookie; SPEC.md section 4 asks for it before every sign-in. */
+/** Laravel-style CSRF cookie, asked for before every sign-in. */
 export function fetchCsrfCookie(): Promise<unknown> {
   return api.get('/sanctum/csrf-cookie', { auth: false });
 }
 
-export function login(body: LoginRequest): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/auth/login', body, { auth: false });
+export function login(body: LoginRequest): Promise<LoginAnswer | null> {
+  return api.post<LoginAnswer | null>('/auth/login', body, { auth: false });
 }
 
-export function register(body: RegisterRequest): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/auth/register', body, { auth: false });
+export function register(body: RegisterRequest): Promise<Partial<RegisterResponse> | null> {
+  return api.post<Partial<RegisterResponse> | null>('/auth/register', body, { auth: false });
 }
 
 /**
- * Logout per SPEC.md section 4: only a 200 with success clears the session and goes to `/`;
+ * Logout: only a 200 with success clears the session and goes to `/`;
  * anything else is logged and the user stays signed in.
  */
 export function useLogout() {

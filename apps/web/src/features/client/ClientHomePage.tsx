@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** SPEC.md section 2: the client area's index shows only a placeholder. */
+/** The client area's index shows only a placeholder. */
 export default function ClientHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('client.title'));

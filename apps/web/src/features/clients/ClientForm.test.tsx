@@ -1,10 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousA11yViolations } from '../../components/test-utils';
-import { setupTestI18n } from '../../lib/testing';
+import {
+  expectNoSeriousA11yViolations,
+  makeClient,
+  makeSegment,
+  mockFetch,
+  renderWithQuery,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import { ClientForm } from './ClientForm';
-import { makeClient, makeSegment, mockFetch, renderWithQuery, SCREEN_TEST_TIMEOUT } from './test-support';
 
 const segments = [
   makeSegment({ id: 1, name: 'VIP' }),
@@ -42,7 +48,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('ClientForm validation (SPEC.md section 5)', { timeout: SCREEN_TEST_TIMEOUT }, () => {
+describe('ClientForm validation', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('requires name, last names, phone, email and at least one segment; projects are optional', async () => {
     const api = mockFetch({});
     const { dialog, user } = renderForm();
@@ -140,7 +146,7 @@ describe('ClientForm validation (SPEC.md section 5)', { timeout: SCREEN_TEST_TIM
     });
   });
 
-  it('lists 422 errors under the SPEC.md heading and marks the fields', async () => {
+  it("lists 422 errors under 'Por favor corrige los siguientes errores:' and marks the fields", async () => {
     mockFetch({
       'POST /api/v1/admin/client': [
         422,
@@ -181,6 +187,22 @@ describe('ClientForm validation (SPEC.md section 5)', { timeout: SCREEN_TEST_TIM
       expect(phone).toHaveAccessibleDescription('Ya existe un cliente con este número de WhatsApp.'),
     );
     expect(phone).toHaveFocus();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('shows a 409 that carries only a message on the phone field (the one conflict a client has)', async () => {
+    mockFetch({
+      'POST /api/v1/admin/client': [409, { message: 'Ya existe un cliente con este número de WhatsApp.' }],
+    });
+    const { dialog, user, onSaved } = renderForm();
+    await fillValid(user, dialog);
+    await user.click(submitButton(dialog));
+    const phone = within(dialog).getByLabelText(/^WhatsApp/);
+    await waitFor(() =>
+      expect(phone).toHaveAccessibleDescription('Ya existe un cliente con este número de WhatsApp.'),
+    );
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText('Por favor corrige los siguientes errores:')).not.toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
   });
 

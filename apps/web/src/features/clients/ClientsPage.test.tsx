@@ -2,11 +2,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousA11yViolations } from '../../components/test-utils';
+import {
+  expectNoSeriousA11yViolations,
+  jsonResponse,
+  makeClient,
+  makeSegment,
+  mockFetch,
+  renderFeature,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import { i18next } from '../../lib/i18n';
-import { jsonResponse, setupTestI18n } from '../../lib/testing';
 import ClientsPage from './ClientsPage';
-import { makeClient, makeSegment, mockFetch, renderFeature, SCREEN_TEST_TIMEOUT } from './test-support';
 
 const DELETE_CLIENTS =
   '¿Estás seguro de que deseas eliminar estos clientes? Esta acción no se puede deshacer.';
@@ -161,7 +168,7 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     });
     // The list is fetched again after the delete.
     expect(
-      api.calls.filter((c) => c.method === 'GET' && c.url === '/api/v1/admin/client').length,
+      api.calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/v1/admin/client?page=1')).length,
     ).toBeGreaterThan(1);
     await act(async () => {
       vi.advanceTimersByTime(3900);

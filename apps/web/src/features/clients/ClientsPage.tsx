@@ -306,7 +306,7 @@ export default function ClientsPage() {
 
       {clientModal && (
         <ClientForm
-          key={clientModal.client?.id ?? 'new'}
+          key={`client-${clientModal.client?.id ?? 'new'}`}
           client={clientModal.client}
           segments={segments}
           onClose={() => setClientModal(null)}
@@ -319,7 +319,7 @@ export default function ClientsPage() {
       )}
       {segmentModal && (
         <SegmentForm
-          key={segmentModal.segment?.id ?? 'new'}
+          key={`segment-${segmentModal.segment?.id ?? 'new'}`}
           segment={segmentModal.segment}
           onClose={() => setSegmentModal(null)}
         />

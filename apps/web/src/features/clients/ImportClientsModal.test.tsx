@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousA11yViolations } from '../../components/test-utils';
-import { setupTestI18n } from '../../lib/testing';
+import {
+  csvFile,
+  expectNoSeriousA11yViolations,
+  mockFetch,
+  renderWithQuery,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import { ImportClientsModal } from './ImportClientsModal';
-import { csvFile, mockFetch, renderWithQuery, SCREEN_TEST_TIMEOUT } from './test-support';
 
 function renderModal() {
   const onClose = vi.fn();

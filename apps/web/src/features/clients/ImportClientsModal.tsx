@@ -39,7 +39,7 @@ export interface ImportClientsModalProps {
 }
 
 /**
- * Import modal (SPEC.md section 2; issue 5 "Import"): the CSV is parsed in the browser, checked for
+ * Import modal: the CSV is parsed in the browser, checked for
  * known columns, posted in one call, and the per-row outcome is listed under 'Errores' and 'Éxitos'.
  */
 export function ImportClientsModal({ onClose }: ImportClientsModalProps) {

@@ -1,9 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setupTestI18n } from '../../lib/testing';
+import { makeSegment, mockFetch, renderWithQuery, SCREEN_TEST_TIMEOUT, setupTestI18n } from '../../test';
 import { SegmentForm } from './SegmentForm';
-import { makeSegment, mockFetch, renderWithQuery, SCREEN_TEST_TIMEOUT } from './test-support';
 
 function renderForm(segment = null as ReturnType<typeof makeSegment> | null) {
   const onClose = vi.fn();

@@ -1,23 +1,28 @@
-import { SEGMENT_RULES_MAX, type Segment, type SegmentRequest, ZSegmentRequest } from '@hablabot/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import {
+  DEFAULT_SEGMENT_COLOR,
+  SEGMENT_RULES_MAX,
+  type Segment,
+  type SegmentRequest,
+  ZSegmentRequest,
+} from '@hablabot/contract';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
   ColorPicker,
-  DEFAULT_SEGMENT_COLOR,
   MessageBox,
   Modal,
   Textarea,
   useMessageBox,
   ValidationErrorList,
 } from '../../components';
-import { type FieldErrors, isApiError } from '../../lib/api-client';
+import { FormField } from '../../components/Form/FormField';
+import { useZodForm } from '../../components/Form/useZodForm';
+import { isApiError } from '../../lib/api-client';
 import { useSaveSegment } from './api';
-import { describedBy, FormField, issueMap, issueText } from './form-helpers';
 
-/** SPEC.md sections 4, 8 and 9: the segment message clears after 4 s; an edited segment's modal closes after 2 s. */
+/** The segment message clears after 4 s; an edited segment's modal closes after 2 s. */
 export const SEGMENT_MESSAGE_MS = 4000;
 export const SEGMENT_EDIT_CLOSE_MS = 2000;
 
@@ -47,31 +52,32 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
   const ids = (field: string) => `${formId}-${field}`;
   const save = useSaveSegment();
   const banner = useMessageBox(SEGMENT_MESSAGE_MS);
-  const [serverErrors, setServerErrors] = useState<FieldErrors | null>(null);
   const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const editing = segment !== null;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
-  const resolver = useMemo(() => zodResolver(ZSegmentRequest, { error: issueMap(t) }), [t]);
   const {
     register,
     control,
     handleSubmit,
     reset,
-    setError,
     setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<SegmentRequest>({
-    resolver,
+    fieldError,
+    serverErrors,
+    applyServerErrors,
+    clearServerErrors,
+    formState: { isSubmitting },
+  } = useZodForm<SegmentRequest>({
+    schema: ZSegmentRequest,
+    fieldLabels: 'clients.fields',
     defaultValues: initialValues(segment),
-    mode: 'onTouched',
   });
 
   const onSubmit = handleSubmit(async (values) => {
     banner.clear();
-    setServerErrors(null);
+    clearServerErrors();
     try {
       const response = await save.mutateAsync({ id: segment?.id, body: values });
       banner.success(response.message || t('clients.feedback.segmentSaved'));
@@ -88,32 +94,13 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
         banner.error(t('clients.feedback.internalError'));
         return;
       }
-      const fieldErrors =
-        error.status === 422
-          ? error.fieldErrors
-          : error.status === 409 && error.serverMessage
-            ? { name: [error.serverMessage] }
-            : {};
-      if (error.status === 422) setServerErrors(fieldErrors);
-      let focused = false;
-      for (const field of FIELDS) {
-        const message = fieldErrors[field]?.[0];
-        if (!message) continue;
-        setError(field, { type: 'server', message });
-        if (!focused) {
-          setFocus(field);
-          focused = true;
-        }
-      }
+      // A 409 is a duplicate name: on the field, like a 422's messages.
+      applyServerErrors(error, { fields: FIELDS, conflictField: 'name' });
+      // The server's message on failure, except for a 422 whose messages are listed.
       if (error.status !== 422) banner.error(error.serverMessage ?? t('clients.feedback.internalError'));
     }
   });
 
-  const fieldError = (field: (typeof FIELDS)[number]) => {
-    const error = errors[field];
-    if (!error?.message) return undefined;
-    return error.type === 'server' ? error.message : issueText(t, error.message);
-  };
   const nameError = fieldError('name');
   const colorError = fieldError('color');
   const rulesError = fieldError('rules');
@@ -140,65 +127,49 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
         </>
       }
     >
-      <form id={formId} className="clients-form" onSubmit={onSubmit} noValidate>
+      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
         <MessageBox {...banner.props} />
         <ValidationErrorList errors={serverErrors} />
         <fieldset className="clients-form__fieldset" disabled={locked}>
-          <FormField t={t} id={ids('name')} label={t('clients.segmentForm.name')} required error={nameError}>
-            <input
-              id={ids('name')}
-              className="clients-input"
-              aria-required="true"
-              autoComplete="off"
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={describedBy(ids('name'), false, Boolean(nameError))}
-              {...register('name')}
-            />
+          <FormField id={ids('name')} label={t('clients.segmentForm.name')} required error={nameError}>
+            {(field) => <input {...field} className="hb-input" autoComplete="off" {...register('name')} />}
           </FormField>
-          <FormField
-            t={t}
-            id={ids('color')}
-            label={t('clients.segmentForm.color')}
-            required
-            error={colorError}
-          >
-            <Controller
-              control={control}
-              name="color"
-              render={({ field }) => (
-                <ColorPicker
-                  id={ids('color')}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  required
-                  invalid={Boolean(colorError)}
-                  disabled={locked}
-                  aria-describedby={describedBy(ids('color'), false, Boolean(colorError))}
-                />
-              )}
-            />
+          <FormField id={ids('color')} label={t('clients.segmentForm.color')} required error={colorError}>
+            {(field) => (
+              <Controller
+                control={control}
+                name="color"
+                render={({ field: colorField }) => (
+                  <ColorPicker
+                    id={field.id}
+                    ref={colorField.ref}
+                    name={colorField.name}
+                    value={colorField.value}
+                    onChange={colorField.onChange}
+                    onBlur={colorField.onBlur}
+                    required
+                    invalid={Boolean(colorError)}
+                    disabled={locked}
+                    aria-describedby={field['aria-describedby']}
+                  />
+                )}
+              />
+            )}
           </FormField>
-          <FormField
-            t={t}
-            id={ids('rules')}
-            label={t('clients.segmentForm.rules')}
-            required
-            error={rulesError}
-          >
-            <Textarea
-              id={ids('rules')}
-              rows={4}
-              aria-required="true"
-              maxLength={SEGMENT_RULES_MAX}
-              showCounter={false}
-              placeholder={t('clients.segmentForm.rulesPlaceholder')}
-              invalid={Boolean(rulesError)}
-              aria-describedby={describedBy(ids('rules'), false, Boolean(rulesError))}
-              {...register('rules')}
-            />
+          <FormField id={ids('rules')} label={t('clients.segmentForm.rules')} required error={rulesError}>
+            {(field) => (
+              <Textarea
+                id={field.id}
+                rows={4}
+                aria-required="true"
+                maxLength={SEGMENT_RULES_MAX}
+                showCounter={false}
+                placeholder={t('clients.segmentForm.rulesPlaceholder')}
+                invalid={Boolean(rulesError)}
+                aria-describedby={field['aria-describedby']}
+                {...register('rules')}
+              />
+            )}
           </FormField>
         </fieldset>
       </form>

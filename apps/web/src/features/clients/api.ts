@@ -37,8 +37,39 @@ export interface MessageOnlyResponse {
   message?: string;
 }
 
-export function fetchClients(language: string, signal?: AbortSignal): Promise<ClientsListResponse> {
-  return api.get<ClientsListResponse>('/admin/client', { signal, language });
+/** The server answers at most this many clients at a time (GET /admin/client's `per_page` ceiling). */
+export const CLIENTS_PAGE_MAX = 1000;
+
+interface ClientsPageResponse extends ClientsListResponse {
+  /** Present when the server pages the list; absent from a server that answers every client at once. */
+  pagination?: { current_page: number; per_page: number; total: number; last_page: number };
+}
+
+/**
+ * Every client of the company, read a page of CLIENTS_PAGE_MAX at a time: the server caps one answer, so
+ * a long list is never cut silently. `onProgress` hears how many of how many have arrived.
+ */
+export async function fetchClients(
+  language: string,
+  signal?: AbortSignal,
+  onProgress?: (loaded: number, total: number) => void,
+): Promise<ClientsListResponse> {
+  const page = (n: number) =>
+    api.get<ClientsPageResponse>('/admin/client', {
+      signal,
+      language,
+      query: { page: n, per_page: CLIENTS_PAGE_MAX },
+    });
+  const first = await page(1);
+  const { pagination, ...rest } = first;
+  if (!pagination || pagination.last_page <= 1) return rest;
+  const clients = [...first.clients];
+  onProgress?.(clients.length, pagination.total);
+  for (let n = 2; n <= pagination.last_page; n++) {
+    clients.push(...(await page(n)).clients);
+    onProgress?.(clients.length, pagination.total);
+  }
+  return { ...rest, clients };
 }
 
 export function fetchSegments(language: string, signal?: AbortSignal): Promise<SegmentsResponse> {

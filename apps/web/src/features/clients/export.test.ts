@@ -1,9 +1,9 @@
 import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import es from '../../locales/es.json';
+import es from './locales/es.json';
 import { buildExportRows, columnWidths, EXPORT_COLUMNS, EXPORT_FILE_NAME, EXPORT_SHEET_NAME } from './export';
-import { makeClient } from './test-support';
+import { makeClient } from '../../test';
 
 const headers = es.clients.export.headers;
 

@@ -1,14 +1,26 @@
 import type { Client } from '@hablabot/contract';
 
-/** SPEC.md section 9: the export's file and sheet names. */
+/** The export's file and sheet names. */
 export const EXPORT_FILE_NAME = 'clients.xlsx';
 export const EXPORT_SHEET_NAME = 'Clients Data';
 
-/** Column order of the export (issue 5): id, name, last names, phone, email, segments, projects. */
+/** Column order of the export: id, name, last names, phone, email, segments, projects. */
 export const EXPORT_COLUMNS = ['id', 'name', 'last_names', 'phone', 'email', 'segments', 'projects'] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export type ExportCell = string | number | null;
+
+/**
+ * A spreadsheet reads text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula
+ * once the file is saved again as CSV. Such text gets a leading apostrophe, so it stays text (the rule
+ * against CSV and formula injection); everything else is written as it is.
+ */
+export function neutraliseFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const safe = (text: string | null | undefined): string | null =>
+  text === null || text === undefined ? null : neutraliseFormula(text);
 
 /**
  * The sheet as rows: a header row with the given labels, then one row per client. The phone stays
@@ -22,12 +34,12 @@ export function buildExportRows(
   for (const client of clients) {
     rows.push([
       client.id,
-      client.name,
-      client.last_names,
+      safe(client.name),
+      safe(client.last_names),
       client.whatsapp_cellphone,
-      client.email ?? null,
-      client.segments.map((segment) => segment.name).join(', ') || null,
-      client.projects ?? null,
+      safe(client.email),
+      safe(client.segments.map((segment) => segment.name).join(', ') || null),
+      safe(client.projects),
     ]);
   }
   return rows;

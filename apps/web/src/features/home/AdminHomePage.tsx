@@ -19,7 +19,7 @@ interface Tile {
   icon: ComponentType<{ size?: number }>;
 }
 
-// SPEC.md section 2: tiles to bots, clients, live chat, settings, media and bulk mailings.
+// Tiles to bots, clients, live chat, settings, media and bulk mailings.
 const TILES: Tile[] = [
   { key: 'bots', to: '/admin/bots', icon: BotIcon },
   { key: 'clients', to: '/admin/clients', icon: UsersIcon },

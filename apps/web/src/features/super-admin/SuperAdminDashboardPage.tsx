@@ -11,7 +11,7 @@ import {
 import { intlLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// SPEC.md section 1: the dashboard's figures are static.
+// The dashboard's figures are static for now (real figures come with the analytics work).
 const MESSAGES_PER_MONTH = 1234;
 const INTERACTIONS_TODAY = 567;
 

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import readXlsxFile from 'read-excel-file/node';
+import { expect, test } from './support/fixtures';
+import { E2E_PASSWORD } from './support/users';
+
+// The clients screen at the size companies reach: 10,000 clients in one company. Every list feature is
+// exercised at that size (a feature that works at 30 rows and fails at 10,000 is broken), and the export
+// writes a file holding every client. Timings are printed for docs/performance.md, never asserted.
+
+const CLIENTS = 10_000;
+const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
+const figures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../artifacts');
+
+interface Admin {
+  token: string;
+  user: { name: string; roles: { name: string }[] };
+}
+
+async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${apiBase()}${url}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      'Accept-Language': 'es',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await response.json().catch(() => null)) as T;
+  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+/** A company of its own with 10,000 clients, imported in one call; one of them has formula-like text. */
+async function seedCompany(): Promise<{ admin: Admin; tag: string }> {
+  const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
+  const superToken = sessions.super_admin?.token;
+  if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
+  const roles = await call<{ data: { id: number; name: string }[] }>(
+    'GET',
+    '/super-admin/roles',
+    undefined,
+    superToken,
+  );
+  const adminRole = roles.data.find((role) => role.name === 'admin');
+  if (!adminRole) throw new Error('no admin role');
+  const tag = `${process.pid}${Date.now().toString(36)}`;
+  const email = `scale.${tag}@e2e.hablabot.test`;
+  await call(
+    'POST',
+    '/super-admin/create-user',
+    {
+      name: 'Escala Clientes',
+      email,
+      password: E2E_PASSWORD,
+      roles: [adminRole.id],
+      company_name: `Escala ${tag} S.A.`,
+    },
+    superToken,
+  );
+  const admin = await call<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
+  const rows = Array.from({ length: CLIENTS }, (_, i) => ({
+    nombre: i === 0 ? `Fórmula${tag}` : `Cliente${String(i).padStart(5, '0')}`,
+    apellidos: i === 0 ? 'Peligrosa' : `Apellido ${i % 97}`,
+    celular: `52155${String(i).padStart(8, '0')}`,
+    correo: `cliente${i}.${tag}@example.com`,
+    proyectos: i === 0 ? '=HYPERLINK("http://example.test","x")' : `Proyecto ${i % 13}`,
+  }));
+  const result = await call<{ data: { error: unknown[]; success: unknown[] } }>(
+    'POST',
+    '/import/clients',
+    { clients: rows },
+    admin.token,
+  );
+  expect(result.data.error).toEqual([]);
+  expect(result.data.success).toHaveLength(CLIENTS);
+  return { admin, tag };
+}
+
+async function signIn(page: Page, admin: Admin) {
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    ({ token, user }) => {
+      sessionStorage.setItem('token', token);
+      sessionStorage.setItem('user', JSON.stringify(user));
+      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
+      localStorage.setItem('language', 'es');
+    },
+    { token: admin.token, user: admin.user },
+  );
+}
+
+test.describe('clients at 10,000', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('every list feature works and the export holds every client', async ({ page }) => {
+    const { admin, tag } = await seedCompany();
+    await signIn(page, admin);
+    await page.goto('/admin/clients');
+    const table = page.getByRole('table', { name: 'Clientes' });
+    // 10,000 rows at 10 per page.
+    await expect(page.getByText('Pag 1 | 1000')).toBeVisible({ timeout: 30_000 });
+
+    // Filter down to one client, ignoring case and accents.
+    const filter = page.getByRole('searchbox', { name: 'Filtrar' });
+    await filter.fill(`formula${tag}`.toUpperCase());
+    await expect(table.getByRole('row', { name: new RegExp(`Fórmula${tag} Peligrosa`) })).toBeVisible();
+    await expect(page.getByText('Pag 1 | 1')).toBeVisible();
+    await filter.fill('');
+    await expect(page.getByText('Pag 1 | 1000')).toBeVisible();
+
+    // Sort by name, both ways, and page through.
+    const sortByName = table.getByRole('button', { name: 'Ordenar por Nombre' });
+    await sortByName.click();
+    await expect(table.getByRole('row', { name: /Cliente00001 / })).toBeVisible();
+    await sortByName.click();
+    await expect(table.getByRole('row', { name: new RegExp(`Fórmula${tag}`) })).toBeVisible();
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await expect(page.getByText('Pag 2 | 1000')).toBeVisible();
+
+    // Export: the file holds the header and every client; formula-like text stays text.
+    const started = Date.now();
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Exportar' }).click();
+    const file = await download;
+    const exportMs = Date.now() - started;
+    expect(file.suggestedFilename()).toBe('clients.xlsx');
+    const sheets = await readXlsxFile(fs.readFileSync(await file.path()));
+    expect(sheets.map((sheet) => sheet.sheet)).toEqual(['Clients Data']);
+    const data = sheets[0].data;
+    expect(data).toHaveLength(CLIENTS + 1);
+    const formulaRow = data.find((row) => row[1] === `Fórmula${tag}`);
+    expect(formulaRow?.[6]).toBe(`'=HYPERLINK("http://example.test","x")`);
+    expect(new Set(data.slice(1).map((row) => row[3])).size).toBe(CLIENTS);
+    await expect(page.getByText('No se pudo generar el archivo de Excel.')).toHaveCount(0);
+
+    fs.mkdirSync(figures, { recursive: true });
+    fs.writeFileSync(
+      path.join(figures, 'clients-export.json'),
+      JSON.stringify({ clients: CLIENTS, exportMs, bytes: fs.statSync(await file.path()).size }, null, 2),
+    );
+    console.log(`export of ${CLIENTS} clients: ${exportMs} ms from click to download`);
+  });
+});
