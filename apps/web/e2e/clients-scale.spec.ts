@@ -114,7 +114,9 @@ test.describe('clients at 10,000', () => {
     await expect(page.getByText('Pag 1 | 1000')).toBeVisible();
 
     // Sort by name, both ways, and page through.
-    const sortByName = table.getByRole('button', { name: 'Ordenar por Nombre' });
+    const sortByName = table
+      .getByRole('columnheader', { name: 'Nombre' })
+      .getByRole('button', { name: 'Nombre' });
     await sortByName.click();
     await expect(table.getByRole('row', { name: /Cliente00001 / })).toBeVisible();
     await sortByName.click();

@@ -2,7 +2,14 @@ import readXlsxFile from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import es from './locales/es.json';
-import { buildExportRows, columnWidths, EXPORT_COLUMNS, EXPORT_FILE_NAME, EXPORT_SHEET_NAME } from './export';
+import {
+  buildExportRows,
+  columnWidths,
+  EXPORT_COLUMNS,
+  EXPORT_FILE_NAME,
+  EXPORT_SHEET_NAME,
+  neutraliseFormula,
+} from './export';
 import { makeClient } from '../../test';
 
 const headers = es.clients.export.headers;
@@ -31,7 +38,7 @@ const clients = [
 ];
 
 describe('client export', () => {
-  it('names the file and the sheet as SPEC.md section 9 says', () => {
+  it('names the file clients.xlsx and the sheet Clients Data', () => {
     expect(EXPORT_FILE_NAME).toBe('clients.xlsx');
     expect(EXPORT_SHEET_NAME).toBe('Clients Data');
   });
@@ -74,5 +81,19 @@ describe('client export', () => {
       'Web corporativa',
     ]);
     expect(sheets[0].data[2]).toEqual([4, 'Luis', 'Pérez', '34600111222', null, null, null]);
+  });
+
+  it('keeps text that a spreadsheet would run as a formula as text, and leaves other text alone', () => {
+    for (const risky of ['=1+1', '+34 600', '-2', '@SUM(A1)', '\tx', '\rx']) {
+      expect(neutraliseFormula(risky)).toBe(`'${risky}`);
+    }
+    for (const plain of ['Ana', 'a=b', 'García-López', ' =1', '']) {
+      expect(neutraliseFormula(plain)).toBe(plain);
+    }
+    const [, row] = buildExportRows(
+      [makeClient({ id: 9, name: '=HYPERLINK("http://x","y")', last_names: '-Pérez', projects: '@cmd' })],
+      headers,
+    );
+    expect(row).toEqual([9, `'=HYPERLINK("http://x","y")`, "'-Pérez", row[3], row[4], 'VIP', "'@cmd"]);
   });
 });

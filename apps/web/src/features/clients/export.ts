@@ -78,9 +78,29 @@ export async function downloadClientsXlsx(
             : { value, type: String },
     ),
   );
-  await writeXlsxFile(data, {
-    sheet: EXPORT_SHEET_NAME,
-    columns: columnWidths(rows),
-    stickyRowsCount: 1,
-  }).toFile(EXPORT_FILE_NAME);
+  await failOnPolicyViolation(
+    writeXlsxFile(data, {
+      sheet: EXPORT_SHEET_NAME,
+      columns: columnWidths(rows),
+      stickyRowsCount: 1,
+    }).toFile(EXPORT_FILE_NAME),
+  );
+}
+
+/**
+ * The writer zips the file in a Web Worker. When the page's Content-Security-Policy refuses that worker,
+ * the writer's promise never settles, so the user would wait for nothing: a policy violation during the
+ * export fails it instead, and the page shows its error.
+ */
+function failOnPolicyViolation<T>(work: Promise<T>): Promise<T> {
+  if (typeof document === 'undefined') return work;
+  let onViolation: ((event: SecurityPolicyViolationEvent) => void) | undefined;
+  const refused = new Promise<never>((_, reject) => {
+    onViolation = (event) =>
+      reject(new Error(`The page's policy refused ${event.blockedURI} (${event.effectiveDirective})`));
+    document.addEventListener('securitypolicyviolation', onViolation);
+  });
+  return Promise.race([work, refused]).finally(() => {
+    if (onViolation) document.removeEventListener('securitypolicyviolation', onViolation);
+  });
 }
