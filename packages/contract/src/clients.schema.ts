@@ -146,12 +146,44 @@ export const ZClientRequest = z.object({
 export type ClientRequest = z.input<typeof ZClientRequest>;
 export type ClientInput = z.output<typeof ZClientRequest>;
 
-/** GET /admin/client: the clients plus the page's heading and subtitle, localised by the server. */
+/** The most clients one answer of GET /admin/client or messages-summary holds: bounded work per request. */
+export const CLIENTS_PER_PAGE_MAX = 1000;
+
+/** Columns GET /admin/client can sort by; `name` sorts by name, then last names. */
+export const CLIENT_SORT_FIELDS = ['id', 'name', 'whatsapp_cellphone', 'email', 'created_at'] as const;
+export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
+
+/**
+ * GET /admin/client query (added by us, all optional). Without it the answer is the first
+ * CLIENTS_PER_PAGE_MAX clients, oldest first, and `pagination` says whether there are more.
+ * `search` ignores case and accents ('ANGEL' finds 'Ángel') and matches part of the name and last
+ * names, the email, or the phone's digits.
+ */
+export const ZClientsQuery = z.object({
+  search: zText({ max: 100 }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(CLIENTS_PER_PAGE_MAX).default(CLIENTS_PER_PAGE_MAX),
+  sort: z.enum(CLIENT_SORT_FIELDS).default('id'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ClientsQuery = z.input<typeof ZClientsQuery>;
+
+/** Where one page sits in the whole list; `last_page` is at least 1, also for an empty list. */
+export const ZPagination = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+export type Pagination = z.infer<typeof ZPagination>;
+
+/** GET /admin/client: one page of clients plus the page's heading and subtitle, localised by the server. */
 export const ZClientsResponse = z.object({
   clients: z.array(ZClient),
   message: z.string(),
   title: z.string(),
   subtitle: z.string(),
+  pagination: ZPagination,
 });
 export type ClientsResponse = z.infer<typeof ZClientsResponse>;
 

@@ -28,7 +28,7 @@ export const segmentKeys = {
 };
 
 /** GET /admin/client; title and subtitle are optional so an older server still renders the page. */
-export type ClientsListResponse = Omit<ClientsResponse, 'title' | 'subtitle'> & {
+export type ClientsListResponse = Omit<ClientsResponse, 'title' | 'subtitle' | 'pagination'> & {
   title?: string;
   subtitle?: string;
 };
