@@ -275,8 +275,11 @@ export type WordPressClientRequest = z.infer<typeof ZWordPressClientRequest>;
 export const ZWordPressClientResponse = ZImportClientsResponse;
 export type WordPressClientResponse = z.infer<typeof ZWordPressClientResponse>;
 
-/** POST /integrations/wordpress/clients, refused (422): the row's reasons, and the import's answer. */
+/**
+ * POST /integrations/wordpress/clients, refused (422): the row's reasons, and the import's answer (absent
+ * when the body is not a JSON object at all).
+ */
 export const ZWordPressClientErrorResponse = ZValidationErrorResponse.extend({
-  data: ZImportClientsResponse.shape.data,
+  data: ZImportClientsResponse.shape.data.optional(),
 });
 export type WordPressClientErrorResponse = z.infer<typeof ZWordPressClientErrorResponse>;
