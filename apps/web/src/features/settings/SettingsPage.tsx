@@ -496,10 +496,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
       <div className="settings-footer">
         <ValidationErrorList errors={serverErrors} />
-        <MessageBox {...banner.props} />
         <Button variant="primary" type="submit" busy={busy} className="settings-submit">
           {t('settings.update')}
         </Button>
+        {/* Under the button, so its appearance never slides the banner under the pointer (hovering pauses it). */}
+        <MessageBox {...banner.props} />
       </div>
     </form>
   );
