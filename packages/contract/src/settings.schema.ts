@@ -159,7 +159,7 @@ export const ZSecretState = z.object({
 export type SecretState = z.infer<typeof ZSecretState>;
 
 /**
- * GET /admin/setting: the company's settings, flat, with SPEC's field names. Secret fields are always
+ * GET /admin/setting: the company's settings, flat, with the product's field names. Secret fields are always
  * null (a secret never leaves the server); `secrets` says which are stored. `webhook_url` and
  * `wordpress_url` are the addresses to paste into Meta and into the WordPress site.
  */

@@ -62,7 +62,7 @@ describe('SettingsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(within(whatsapp).getByLabelText('Token de verificación')).toHaveValue(
       'abcdefghijklmnopqrstuvwxyz012345',
     );
-    // SPEC's model list is offered, with the note that those models are retired.
+    // The product's model list is offered, with the note that those models are retired.
     const model = within(section('OpenAI')).getByLabelText(/^Modelo/);
     expect(model).toHaveValue('gpt-4');
     expect(
