@@ -93,7 +93,10 @@ const secretInput = (max: number, pattern?: { regex: RegExp; message: string }) 
         abort: true,
       })
       .refine((v) => !pattern || pattern.regex.test(v), { message: pattern?.message ?? '' })
-      .optional(),
+      .optional()
+      .describe(
+        'A secret: left out, null or "" keeps the stored value; a value replaces it; name the field in `clear` to remove it.',
+      ),
   );
 
 /**

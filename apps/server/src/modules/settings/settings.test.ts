@@ -406,6 +406,33 @@ describe(`settings (${engine})`, () => {
   });
 });
 
+describe('settings in the OpenAPI document', () => {
+  it('documents every route, the keep/replace/clear rule and the WordPress headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    for (const path of [
+      '/api/v1/admin/setting',
+      '/api/v1/admin/setting/generate',
+      '/api/v1/admin/setting/test/whatsapp',
+      '/api/v1/admin/setting/test/openai',
+      '/api/v1/integrations/wordpress/ping',
+      '/api/v1/integrations/wordpress/clients',
+    ]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.paths['/api/v1/admin/setting'].post.description).toContain('{"clear":["openaiApiKey"]}');
+    expect(doc.paths['/api/v1/integrations/wordpress/clients'].post.security).toEqual([
+      { hablabotKey: [], hablabotSecret: [] },
+    ]);
+    expect(doc.components.securitySchemes.hablabotSecret).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-HablaBot-Secret',
+    });
+  });
+});
+
 describe(`settings with PUBLIC_URL (${engine})`, () => {
   let publicCtx: TestContext;
   beforeAll(async () => {
