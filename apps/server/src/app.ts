@@ -8,6 +8,8 @@ import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
+import { wordpressRoutes } from './modules/integrations/wordpress.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { installErrorHandling } from './platform/error-handler';
@@ -58,6 +60,9 @@ export const LOG_REDACT = [
   '*.password_hash',
   '*.openaiApiKey',
   '*.whatsAppApiKey',
+  '*.whatsAppAppSecret',
+  '*.wordpress_secret_key',
+  'req.headers["x-hablabot-secret"]',
 ];
 
 /** A hop count becomes "trust that many proxies next to us"; lists and booleans pass as they are. */
@@ -127,7 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'HablaBot API', version: '1.0.0', description: 'HTTP API of HablaBot.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The WordPress connection signs its calls with the key and secret from the settings screen.
+          hablabotKey: { type: 'apiKey', in: 'header', name: 'X-HablaBot-Key' },
+          hablabotSecret: { type: 'apiKey', in: 'header', name: 'X-HablaBot-Secret' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -157,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(superAdminRoutes(container));
       await api.register(clientsRoutes(container));
       await api.register(segmentsRoutes(container));
+      await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
+      await api.register(wordpressRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -10,6 +10,9 @@ import { createCompaniesRepository } from './modules/identity/companies.reposito
 import { createRolesRepository } from './modules/identity/roles.repository';
 import { createTokensRepository } from './modules/identity/tokens.repository';
 import { createUsersRepository } from './modules/identity/users.repository';
+import { createWordPressAuth, type WordPressLimits } from './modules/integrations/wordpress.service';
+import { createSettingsRepository } from './modules/settings/settings.repository';
+import { createSettingsService } from './modules/settings/settings.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -25,6 +28,11 @@ export interface Infrastructure {
 export interface ContainerOptions {
   loginLimits?: LoginLimits;
   registerLimits?: RegisterLimits;
+  /** PUBLIC_URL when it is set: the base of the webhook and WordPress addresses shown in the settings. */
+  publicUrl?: string;
+  /** How long a settings connection test waits for WhatsApp or OpenAI (10 s by default). */
+  connectionTimeoutMs?: number;
+  wordpressLimits?: WordPressLimits;
 }
 
 /** Wires repositories into services by hand: every dependency is visible here. */
@@ -52,6 +60,19 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const clients = createClientsService({ clientsRepository, segmentsRepository });
   const segments = createSegmentsService({ segmentsRepository });
   const clientImport = createClientImportService({ clientsRepository, segmentsRepository });
+  const settingsRepository = createSettingsRepository(db);
+  const settings = createSettingsService({
+    settingsRepository,
+    secrets,
+    publicUrl: options.publicUrl,
+    connectionTimeoutMs: options.connectionTimeoutMs,
+  });
+  const wordpressAuth = createWordPressAuth({
+    settingsRepository,
+    secrets,
+    rateLimits: infra.rateLimits,
+    limits: options.wordpressLimits,
+  });
   return {
     infra,
     db,
@@ -69,6 +90,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     clients,
     segments,
     clientImport,
+    settingsRepository,
+    settings,
+    wordpressAuth,
   };
 }
 

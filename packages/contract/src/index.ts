@@ -2,3 +2,4 @@ export * from './common.schema';
 export * from './identity.schema';
 export * from './clients.schema';
 export * from './constants';
+export * from './settings.schema';

@@ -1,26 +1,34 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 /**
  * Fakes of the outside services (WhatsApp Cloud API, OpenAI-compatible chat completions) are real HTTP
- * servers on loopback, so the server talks to them exactly as to the real ones. The service fakes land
- * with the messaging engine; this is the shared way they listen.
+ * servers on loopback, so the server talks to them exactly as to the real ones: only the base URL in the
+ * settings differs. Each fake is a route table (`startFakeServer`) with the real service's answers and
+ * error bodies; tests add or override routes, slow answers down (`delayMs`) or queue failures
+ * (`failNext`).
  */
-export interface RunningFake {
-  url: string;
-  close(): Promise<void>;
-}
-
-export async function listen(handler: http.RequestListener, port = 0): Promise<RunningFake> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const { port: actual } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.closeAllConnections();
-        server.close((err) => (err ? reject(err) : resolve()));
-      }),
-  };
-}
+export { listen, type RunningFake } from './listen';
+export {
+  bearerOf,
+  type FakeHandler,
+  type FakeResponse,
+  type FakeServer,
+  type RecordedRequest,
+  startFakeServer,
+} from './http';
+export {
+  checkGraphToken,
+  type FakeGraphApi,
+  type FakePhoneNumber,
+  GRAPH_API_VERSION,
+  GRAPH_ERRORS,
+  graphError,
+  startFakeGraphApi,
+} from './graph-api';
+export {
+  DEFAULT_FAKE_MODELS,
+  type FakeChatRequest,
+  type FakeOpenAi,
+  OPENAI_ERRORS,
+  openAiError,
+  RETIRED_MODELS,
+  startFakeOpenAi,
+} from './openai';

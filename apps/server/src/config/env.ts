@@ -85,6 +85,8 @@ export interface Config {
   redisUrl?: string;
   appKey?: string;
   publicUrl: string;
+  /** PUBLIC_URL as set; unset means addresses shown to admins are built from each request's origin. */
+  publicUrlFromEnv?: string;
   logLevel: Env['LOG_LEVEL'];
   superAdmin: { email: string; password?: string };
   webDist: string;
@@ -130,6 +132,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     appKey: e.APP_KEY,
+    publicUrlFromEnv: e.PUBLIC_URL,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     superAdmin: { email: superAdminEmail, password: e.SUPERADMIN_PASSWORD },

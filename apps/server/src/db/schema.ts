@@ -81,6 +81,27 @@ export interface ClientSegmentsTable {
   segment_id: number;
 }
 
+export interface SettingsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** Columns ending in `_enc` hold secrets sealed with APP_KEY (platform/secrets.ts). */
+  whatsapp_api_key_enc: string | null;
+  whatsapp_phone_id: string | null;
+  whatsapp_business_account_id: string | null;
+  whatsapp_app_secret_enc: string | null;
+  facebook_messages_api_url: string;
+  hub_verify_token: string | null;
+  wordpress_api_key: string | null;
+  /** SHA-256 (hex) of wordpress_api_key: the WordPress endpoint's lookup. */
+  wordpress_api_key_hash: string | null;
+  wordpress_secret_key_enc: string | null;
+  openai_api_key_enc: string | null;
+  openai_model: string | null;
+  openai_chat_endpoint: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -90,6 +111,7 @@ export interface DB {
   segments: SegmentsTable;
   clients: ClientsTable;
   client_segments: ClientSegmentsTable;
+  settings: SettingsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -100,3 +122,4 @@ export type RoleRow = Selectable<RolesTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type SegmentRow = Selectable<SegmentsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type SettingsRow = Selectable<SettingsTable>;

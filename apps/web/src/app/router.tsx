@@ -54,7 +54,10 @@ export const routes: RouteObject[] = [
                   { path: 'clients', ...screen(() => import('../features/clients/ClientsPage'), 'clients') },
                   { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
                   { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
-                  { path: 'setting', ...screen(() => import('../features/placeholders/SettingPage')) },
+                  {
+                    path: 'setting',
+                    ...screen(() => import('../features/settings/SettingsPage'), 'settings'),
+                  },
                   { path: 'media', ...screen(() => import('../features/placeholders/MediaPage')) },
                   {
                     path: 'messages-massive',

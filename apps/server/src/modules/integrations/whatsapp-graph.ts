@@ -1,0 +1,109 @@
+import type { ConnectionProblem } from '@hablabot/contract';
+import { callOutside, type OutboundResult } from './outbound';
+
+/**
+ * The WhatsApp Cloud API (Graph API) as the settings test uses it. Graph errors are read by their
+ * `error.code`, not by the HTTP status (Meta answers the same error with different statuses).
+ */
+
+export interface GraphError {
+  message: string;
+  type?: string;
+  code?: number;
+  error_subcode?: number;
+}
+
+/** The `error` object of a Graph API answer, when it has one. */
+export function graphError(json: unknown): GraphError | null {
+  const error = (json as { error?: unknown } | null | undefined)?.error;
+  if (!error || typeof error !== 'object') return null;
+  const e = error as Record<string, unknown>;
+  return {
+    message: typeof e.message === 'string' ? e.message : '',
+    type: typeof e.type === 'string' ? e.type : undefined,
+    code: typeof e.code === 'number' ? e.code : undefined,
+    error_subcode: typeof e.error_subcode === 'number' ? e.error_subcode : undefined,
+  };
+}
+
+/** Graph error codes the settings test tells apart. */
+export const GRAPH_CODES = {
+  /** The access token expired or is not valid. */
+  tokenInvalid: 190,
+  /** Invalid parameter; with subcode 33, an object that does not exist or the token cannot see. */
+  invalidParameter: 100,
+  objectMissingSubcode: 33,
+  /** Throughput or API-call limits. */
+  rateLimits: [4, 80007, 130429] as readonly number[],
+} as const;
+
+export interface PhoneNumberInfo {
+  display_phone_number: string | null;
+  verified_name: string | null;
+  quality_rating: string | null;
+}
+
+export type GraphCheck =
+  | { ok: true; phone: PhoneNumberInfo }
+  | { ok: false; problem: ConnectionProblem; status?: number; detail?: string };
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The URL of a Graph object under the configured base ('https://graph.facebook.com/v23.0'). */
+export function graphUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** Sorts a Graph answer (or the lack of one) into what the admin must fix. */
+export function classifyGraphResult(result: OutboundResult): GraphCheck {
+  if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
+  if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
+  const error = graphError(result.json);
+  if (error) {
+    if (error.code === GRAPH_CODES.tokenInvalid)
+      return { ok: false, problem: 'bad_token', detail: error.message };
+    if (
+      error.code === GRAPH_CODES.invalidParameter &&
+      (error.error_subcode === GRAPH_CODES.objectMissingSubcode || /does not exist/i.test(error.message))
+    ) {
+      return { ok: false, problem: 'unknown_phone_id', detail: error.message };
+    }
+    if (error.code !== undefined && GRAPH_CODES.rateLimits.includes(error.code)) {
+      return { ok: false, problem: 'rate_limited', detail: error.message };
+    }
+    return { ok: false, problem: 'provider_error', status: result.status, detail: error.message };
+  }
+  const body = result.json as Record<string, unknown> | undefined;
+  if (
+    result.status === 200 &&
+    body &&
+    typeof body === 'object' &&
+    ('verified_name' in body || 'display_phone_number' in body)
+  ) {
+    return {
+      ok: true,
+      phone: {
+        display_phone_number: str(body.display_phone_number),
+        verified_name: str(body.verified_name),
+        quality_rating: str(body.quality_rating),
+      },
+    };
+  }
+  if (result.status === 401) return { ok: false, problem: 'bad_token' };
+  return { ok: false, problem: 'unexpected_answer', status: result.status };
+}
+
+/** GET {base}/{phone_number_id}: the number's display name and quality rating. */
+export async function readPhoneNumber(options: {
+  baseUrl: string;
+  token: string;
+  phoneNumberId: string;
+  timeoutMs: number;
+}): Promise<GraphCheck> {
+  const url = `${graphUrl(options.baseUrl, encodeURIComponent(options.phoneNumberId))}?fields=display_phone_number,verified_name,quality_rating`;
+  const result = await callOutside(url, {
+    headers: { authorization: `Bearer ${options.token}` },
+    timeoutMs: options.timeoutMs,
+  });
+  return classifyGraphResult(result);
+}

@@ -1,0 +1,106 @@
+import {
+  ZErrorResponse,
+  ZWordPressClientErrorResponse,
+  ZWordPressClientRequest,
+  ZWordPressClientResponse,
+  ZWordPressPingResponse,
+} from '@hablabot/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { typed } from '../../platform/http';
+import { registerMessages, translate } from '../../platform/locale';
+import type { ClientImportService } from '../clients/clients-import.service';
+import { wordpressMessages } from './wordpress.i18n';
+import type { WordPressAuth } from './wordpress.service';
+
+/** Headers a WordPress site signs its calls with. */
+export const WORDPRESS_KEY_HEADER = 'x-hablabot-key';
+export const WORDPRESS_SECRET_HEADER = 'x-hablabot-secret';
+
+const header = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+};
+
+const security = [{ hablabotKey: [], hablabotSecret: [] }];
+const authErrors = { 401: ZErrorResponse, 429: ZErrorResponse };
+
+/**
+ * The WordPress connection: a company's site pushes contacts (a contact form, a shop's sign-ups) with
+ * the key and secret from the settings screen. A contact is one CSV-import row: the same columns, the
+ * same rules and the same answer.
+ */
+export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImport: ClientImportService }) {
+  const { wordpressAuth, clientImport } = deps;
+  registerMessages(wordpressMessages);
+  const companyOf = new WeakMap<FastifyRequest, number>();
+
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+    // The key and secret are checked before the body is read: a stranger learns nothing from validation.
+    app.addHook('onRequest', async (request) => {
+      const companyId = await wordpressAuth.authenticate(
+        header(request, WORDPRESS_KEY_HEADER),
+        header(request, WORDPRESS_SECRET_HEADER),
+        request.ip,
+      );
+      companyOf.set(request, companyId);
+    });
+    const tags = ['integrations'];
+
+    app.get(
+      '/integrations/wordpress/ping',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'Checks the WordPress key and secret',
+          response: { 200: ZWordPressPingResponse, ...authErrors },
+        },
+      },
+      async (request) => ({ success: true as const, message: translate(request.lang, 'wordpress.ping_ok') }),
+    );
+
+    app.post(
+      '/integrations/wordpress/clients',
+      {
+        bodyLimit: 64 * 1024,
+        schema: {
+          tags,
+          security,
+          summary: 'Creates or updates a client by phone, like one row of the CSV import',
+          description:
+            'Headers X-HablaBot-Key and X-HablaBot-Secret (from the settings screen). The body is one contact keyed like ' +
+            'a CSV import row: nombre/name, apellidos/last_names, celular/whatsapp/phone, correo/email, proyectos/projects, ' +
+            "segmentos/segments (existing segment names separated by ',', ';' or '|'). 201 when created, 200 when updated, " +
+            '422 with the reasons when the row is refused. Wrong or missing key or secret: 401; after 10 failures from one ' +
+            'address in 15 minutes: 429.',
+          body: ZWordPressClientRequest,
+          response: {
+            200: ZWordPressClientResponse,
+            201: ZWordPressClientResponse,
+            422: ZWordPressClientErrorResponse,
+            ...authErrors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const companyId = companyOf.get(request)!;
+        const result = await clientImport.importClients(companyId, [request.body], request.lang);
+        const data = { error: result.error, success: result.success };
+        const saved = result.success[0];
+        if (saved) {
+          const created = saved.action === 'created';
+          return reply.status(created ? 201 : 200).send({
+            data,
+            message: translate(
+              request.lang,
+              created ? 'wordpress.client_created' : 'wordpress.client_updated',
+            ),
+          });
+        }
+        const message = result.error[0]?.message ?? translate(request.lang, 'wordpress.empty');
+        return reply.status(422).send({ message, errors: { client: [message] }, data });
+      },
+    );
+  };
+}

@@ -1,0 +1,65 @@
+import { DEFAULT_FACEBOOK_MESSAGES_API_URL, DEFAULT_OPENAI_CHAT_ENDPOINT } from '@hablabot/contract';
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, SettingsRow, SettingsTable } from '../../db/schema';
+
+const now = () => new Date().toISOString();
+
+/** The columns a save may change (secrets already sealed, the WordPress key's hash already made). */
+export type SettingsValues = Omit<
+  Updateable<SettingsTable>,
+  'id' | 'company_id' | 'created_at' | 'updated_at'
+>;
+
+/** The settings rows: one per company, the only SQL of settings. */
+export function createSettingsRepository(db: Kysely<DB>) {
+  return {
+    async findSettings(companyId: number): Promise<SettingsRow | undefined> {
+      return db.selectFrom('settings').selectAll().where('company_id', '=', companyId).executeTakeFirst();
+    },
+
+    /**
+     * Writes the company's row: creates it (the URLs at their defaults unless given) or changes only the
+     * columns in `values`. One statement, so two first saves at once cannot make two rows.
+     */
+    async upsertSettings(companyId: number, values: SettingsValues): Promise<SettingsRow> {
+      const at = now();
+      const changes = { ...values, updated_at: at };
+      return db
+        .insertInto('settings')
+        .values({
+          facebook_messages_api_url: DEFAULT_FACEBOOK_MESSAGES_API_URL,
+          openai_chat_endpoint: DEFAULT_OPENAI_CHAT_ENDPOINT,
+          ...values,
+          company_id: companyId,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) => oc.column('company_id').doUpdateSet(changes))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The company whose hub verify token this is (the webhook's handshake), if any. */
+    async findCompanyIdByHubVerifyToken(token: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('company_id')
+        .where('hub_verify_token', '=', token)
+        .executeTakeFirst();
+      return row?.company_id;
+    },
+
+    /** The company holding the WordPress key with this SHA-256, and its sealed secret. */
+    async findByWordPressKeyHash(
+      hash: string,
+    ): Promise<{ company_id: number; wordpress_secret_key_enc: string | null } | undefined> {
+      return db
+        .selectFrom('settings')
+        .select(['company_id', 'wordpress_secret_key_enc'])
+        .where('wordpress_api_key_hash', '=', hash)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,358 @@
+import { createHash } from 'node:crypto';
+import {
+  type ConnectionTestResponse,
+  DEFAULT_FACEBOOK_MESSAGES_API_URL,
+  DEFAULT_OPENAI_CHAT_ENDPOINT,
+  GENERATED_KEY_ALPHABET,
+  GENERATED_KEY_SHAPES,
+  type GeneratedSetting,
+  type Language,
+  type OpenAiTestInput,
+  SECRET_SETTINGS,
+  type SecretSetting,
+  type SecretState,
+  type Settings,
+  type SettingsInput,
+  type WhatsAppTestInput,
+} from '@hablabot/contract';
+import type { SettingsRow } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict } from '../../platform/errors';
+import { hasMessage, translate } from '../../platform/locale';
+import type { SecretBox } from '../../platform/secrets';
+import { generateKey } from '../../platform/tokens';
+import { chatCompletion, type ChatCheck } from '../integrations/openai-chat';
+import { hostOf } from '../integrations/outbound';
+import { type GraphCheck, readPhoneNumber } from '../integrations/whatsapp-graph';
+import type { SettingsRepository, SettingsValues } from './settings.repository';
+
+/** Where each secret is sealed in the row. */
+const SECRET_COLUMNS = {
+  whatsAppApiKey: 'whatsapp_api_key_enc',
+  whatsAppAppSecret: 'whatsapp_app_secret_enc',
+  openaiApiKey: 'openai_api_key_enc',
+  wordpress_secret_key: 'wordpress_secret_key_enc',
+} as const satisfies Record<SecretSetting, keyof SettingsRow>;
+
+/** A secret shorter than this shows no ending at all: four characters would give most of it away. */
+export const LAST4_MIN_LENGTH = 12;
+
+/** How long a connection test waits for the outside service. */
+export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+/** The Graph API's quality rating in words ('GREEN' → 'alta (verde)'); an unknown rating as it came. */
+function qualityText(lang: Language, rating: string | null): string | null {
+  if (!rating) return null;
+  const key = `settings.quality.${rating.toUpperCase()}`;
+  return hasMessage(key) ? translate(lang, key) : rating;
+}
+
+/** SHA-256 of a WordPress key: the column the WordPress endpoint looks companies up by. */
+export function wordpressKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** The decrypted connection values, for the modules that talk to WhatsApp, OpenAI and WordPress. */
+export interface Credentials {
+  whatsAppApiKey: string | null;
+  whatsAppPhoneId: string | null;
+  whatsAppBusinessAccountId: string | null;
+  whatsAppAppSecret: string | null;
+  facebookMessagesApiUrl: string;
+  hubVerifyToken: string | null;
+  openaiApiKey: string | null;
+  openaiModel: string | null;
+  openaiChatEndpoint: string;
+}
+
+/**
+ * The company's settings: one row, secrets sealed with APP_KEY and never answered in clear, generated
+ * keys from a cryptographic source, and the two connection tests (WhatsApp, OpenAI).
+ */
+export function createSettingsService(deps: {
+  settingsRepository: SettingsRepository;
+  secrets: SecretBox;
+  /** PUBLIC_URL when it is set: the base of the webhook and WordPress addresses. Else the request's. */
+  publicUrl?: string;
+  connectionTimeoutMs?: number;
+  /** Told when a stored secret cannot be opened (APP_KEY changed). */
+  onUnreadableSecret?: (companyId: number, field: SecretSetting) => void;
+}) {
+  const { settingsRepository: repo, secrets } = deps;
+  const timeoutMs = deps.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
+
+  /** The clear value of a sealed secret; undefined when it cannot be opened. */
+  function open(companyId: number, field: SecretSetting, sealed: string | null): string | null | undefined {
+    if (sealed === null) return null;
+    try {
+      return secrets.decrypt(sealed);
+    } catch {
+      deps.onUnreadableSecret?.(companyId, field);
+      return undefined;
+    }
+  }
+
+  function secretState(companyId: number, field: SecretSetting, row: SettingsRow | undefined): SecretState {
+    const sealed = row?.[SECRET_COLUMNS[field]] ?? null;
+    if (sealed === null) return { stored: false, last4: null };
+    const clear = open(companyId, field, sealed);
+    return {
+      stored: true,
+      last4: typeof clear === 'string' && clear.length >= LAST4_MIN_LENGTH ? clear.slice(-4) : null,
+    };
+  }
+
+  function baseUrl(requestOrigin: string): string {
+    return (deps.publicUrl ?? requestOrigin).replace(/\/+$/, '');
+  }
+
+  function view(companyId: number, row: SettingsRow | undefined, requestOrigin: string): Settings {
+    const base = baseUrl(requestOrigin);
+    return {
+      whatsAppApiKey: null,
+      whatsAppPhoneId: row?.whatsapp_phone_id ?? null,
+      whatsAppBusinessAccountId: row?.whatsapp_business_account_id ?? null,
+      whatsAppAppSecret: null,
+      facebookMessagesApiUrl: row?.facebook_messages_api_url ?? DEFAULT_FACEBOOK_MESSAGES_API_URL,
+      hub_verify_token: row?.hub_verify_token ?? null,
+      wordpress_api_key: row?.wordpress_api_key ?? null,
+      wordpress_secret_key: null,
+      openaiApiKey: null,
+      openaiModel: row?.openai_model ?? null,
+      openaiChatEndpoint: row?.openai_chat_endpoint ?? DEFAULT_OPENAI_CHAT_ENDPOINT,
+      secrets: {
+        whatsAppApiKey: secretState(companyId, 'whatsAppApiKey', row),
+        whatsAppAppSecret: secretState(companyId, 'whatsAppAppSecret', row),
+        openaiApiKey: secretState(companyId, 'openaiApiKey', row),
+        wordpress_secret_key: secretState(companyId, 'wordpress_secret_key', row),
+      },
+      webhook_url: `${base}/api/v1/webhooks/whatsapp`,
+      wordpress_url: `${base}/api/v1/integrations/wordpress/clients`,
+      updated_at: row?.updated_at ?? null,
+    };
+  }
+
+  /** The columns a save changes: left-out fields are not touched. */
+  function changes(input: SettingsInput): SettingsValues {
+    const values: SettingsValues = {};
+    const plain = <K extends keyof SettingsValues>(column: K, value: SettingsValues[K] | undefined) => {
+      if (value !== undefined) values[column] = value;
+    };
+    plain('whatsapp_phone_id', input.whatsAppPhoneId);
+    plain('whatsapp_business_account_id', input.whatsAppBusinessAccountId);
+    plain('hub_verify_token', input.hub_verify_token);
+    plain('openai_model', input.openaiModel);
+    if (input.facebookMessagesApiUrl !== undefined)
+      values.facebook_messages_api_url = input.facebookMessagesApiUrl ?? DEFAULT_FACEBOOK_MESSAGES_API_URL;
+    if (input.openaiChatEndpoint !== undefined)
+      values.openai_chat_endpoint = input.openaiChatEndpoint ?? DEFAULT_OPENAI_CHAT_ENDPOINT;
+    if (input.wordpress_api_key !== undefined) {
+      values.wordpress_api_key = input.wordpress_api_key;
+      values.wordpress_api_key_hash = input.wordpress_api_key
+        ? wordpressKeyHash(input.wordpress_api_key)
+        : null;
+    }
+    for (const field of SECRET_SETTINGS) {
+      const value = input[field];
+      if (value !== undefined) values[SECRET_COLUMNS[field]] = secrets.encrypt(value);
+      else if (input.clear?.includes(field)) values[SECRET_COLUMNS[field]] = null;
+    }
+    return values;
+  }
+
+  async function stored(companyId: number) {
+    return repo.findSettings(companyId);
+  }
+
+  function missing(lang: Language, fields: string[]): ConnectionTestResponse {
+    return {
+      success: false,
+      problem: 'missing_settings',
+      message: translate(lang, 'settings.test.missing', {
+        fields: fields.map((f) => translate(lang, `fields.${f}`)).join(', '),
+      }),
+    };
+  }
+
+  function unreadable(lang: Language, field: SecretSetting): ConnectionTestResponse {
+    return {
+      success: false,
+      problem: 'secret_unreadable',
+      message: translate(lang, 'settings.test.secret_unreadable', {
+        field: translate(lang, `fields.${field}`),
+      }),
+    };
+  }
+
+  /** Shared plain-words answers: network, timeout, throttling, a provider's own error. */
+  function common(
+    lang: Language,
+    check: Exclude<GraphCheck | ChatCheck, { ok: true }>,
+    url: string,
+    service: 'whatsapp' | 'openai',
+  ): ConnectionTestResponse {
+    const host = hostOf(url);
+    const params = { host, seconds: Math.round(timeoutMs / 100) / 10, status: check.status ?? 0 };
+    const key = (() => {
+      switch (check.problem) {
+        case 'unreachable':
+          return 'settings.test.unreachable';
+        case 'timeout':
+          return 'settings.test.timeout';
+        case 'rate_limited':
+          return 'settings.test.rate_limited';
+        case 'no_quota':
+          return 'settings.test.no_quota';
+        case 'bad_token':
+          return `settings.test.bad_token_${service}`;
+        case 'unexpected_answer':
+          return `settings.test.unexpected_${service}`;
+        default:
+          return check.detail ? 'settings.test.provider_error' : 'settings.test.provider_error_plain';
+      }
+    })();
+    return {
+      success: false,
+      problem: check.problem,
+      message: translate(lang, key, { ...params, detail: (check.detail ?? '').slice(0, 300) }),
+    };
+  }
+
+  return {
+    async get(companyId: number, requestOrigin: string): Promise<Settings> {
+      return view(companyId, await stored(companyId), requestOrigin);
+    },
+
+    /** Saves what the form sent (see ZSettingsRequest for keep / replace / clear). */
+    async save(companyId: number, input: SettingsInput, requestOrigin: string): Promise<Settings> {
+      if (input.hub_verify_token) {
+        const owner = await repo.findCompanyIdByHubVerifyToken(input.hub_verify_token);
+        if (owner !== undefined && owner !== companyId)
+          throw conflict('settings.hub_token_taken', 'hub_verify_token');
+      }
+      try {
+        return view(companyId, await repo.upsertSettings(companyId, changes(input)), requestOrigin);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Lost a race for a token, or a WordPress key another company holds.
+        if (input.hub_verify_token) {
+          const owner = await repo.findCompanyIdByHubVerifyToken(input.hub_verify_token);
+          if (owner !== undefined && owner !== companyId)
+            throw conflict('settings.hub_token_taken', 'hub_verify_token');
+        }
+        if (input.wordpress_api_key) throw conflict('settings.wordpress_key_taken', 'wordpress_api_key');
+        throw error;
+      }
+    },
+
+    /** A fresh value for a generated setting, from a cryptographic source; saved only with the form. */
+    generate(field: GeneratedSetting): string {
+      const { length, prefix } = GENERATED_KEY_SHAPES[field];
+      return generateKey(length, prefix, GENERATED_KEY_ALPHABET);
+    },
+
+    /** The company's connection values in clear, for the modules that use them (never for an answer). */
+    async credentials(companyId: number): Promise<Credentials> {
+      const row = await stored(companyId);
+      const read = (field: SecretSetting) =>
+        open(companyId, field, row?.[SECRET_COLUMNS[field]] ?? null) ?? null;
+      return {
+        whatsAppApiKey: read('whatsAppApiKey'),
+        whatsAppPhoneId: row?.whatsapp_phone_id ?? null,
+        whatsAppBusinessAccountId: row?.whatsapp_business_account_id ?? null,
+        whatsAppAppSecret: read('whatsAppAppSecret'),
+        facebookMessagesApiUrl: row?.facebook_messages_api_url ?? DEFAULT_FACEBOOK_MESSAGES_API_URL,
+        hubVerifyToken: row?.hub_verify_token ?? null,
+        openaiApiKey: read('openaiApiKey'),
+        openaiModel: row?.openai_model ?? null,
+        openaiChatEndpoint: row?.openai_chat_endpoint ?? DEFAULT_OPENAI_CHAT_ENDPOINT,
+      };
+    },
+
+    /** Reads the phone number from the Graph API with the typed values, else the stored ones. */
+    async testWhatsApp(
+      companyId: number,
+      typed: WhatsAppTestInput,
+      lang: Language,
+    ): Promise<ConnectionTestResponse> {
+      const row = await stored(companyId);
+      const token =
+        typed.whatsAppApiKey ?? open(companyId, 'whatsAppApiKey', row?.whatsapp_api_key_enc ?? null);
+      if (token === undefined) return unreadable(lang, 'whatsAppApiKey');
+      const phoneId = typed.whatsAppPhoneId ?? row?.whatsapp_phone_id ?? null;
+      const baseUrl =
+        typed.facebookMessagesApiUrl ?? row?.facebook_messages_api_url ?? DEFAULT_FACEBOOK_MESSAGES_API_URL;
+      const absent = [!token && 'whatsAppApiKey', !phoneId && 'whatsAppPhoneId'].filter(
+        (f): f is string => typeof f === 'string',
+      );
+      if (!token || !phoneId) return missing(lang, absent);
+
+      const check = await readPhoneNumber({ baseUrl, token, phoneNumberId: phoneId, timeoutMs });
+      if (check.ok) {
+        const unknown = translate(lang, 'settings.test.unknown_value');
+        return {
+          success: true,
+          problem: null,
+          message: translate(lang, 'settings.test.whatsapp_ok', {
+            name: check.phone.verified_name ?? unknown,
+            phone: check.phone.display_phone_number ?? unknown,
+            quality: qualityText(lang, check.phone.quality_rating) ?? unknown,
+          }),
+          phone: check.phone,
+        };
+      }
+      if (check.problem === 'unknown_phone_id') {
+        return {
+          success: false,
+          problem: 'unknown_phone_id',
+          message: translate(lang, 'settings.test.unknown_phone_id', { id: phoneId }),
+        };
+      }
+      return common(lang, check, baseUrl, 'whatsapp');
+    },
+
+    /** Asks for one tiny completion with the typed values, else the stored ones. */
+    async testOpenAi(
+      companyId: number,
+      typed: OpenAiTestInput,
+      lang: Language,
+    ): Promise<ConnectionTestResponse> {
+      const row = await stored(companyId);
+      const apiKey = typed.openaiApiKey ?? open(companyId, 'openaiApiKey', row?.openai_api_key_enc ?? null);
+      if (apiKey === undefined) return unreadable(lang, 'openaiApiKey');
+      const model = typed.openaiModel ?? row?.openai_model ?? null;
+      const endpoint = typed.openaiChatEndpoint ?? row?.openai_chat_endpoint ?? DEFAULT_OPENAI_CHAT_ENDPOINT;
+      const absent = [!apiKey && 'openaiApiKey', !model && 'openaiModel'].filter(
+        (f): f is string => typeof f === 'string',
+      );
+      if (!apiKey || !model) return missing(lang, absent);
+
+      const check = await chatCompletion({
+        endpoint,
+        apiKey,
+        model,
+        messages: [{ role: 'user', content: 'Reply with the single word: ok' }],
+        maxCompletionTokens: 16,
+        timeoutMs,
+      });
+      if (check.ok) {
+        return {
+          success: true,
+          problem: null,
+          message: translate(lang, 'settings.test.openai_ok', { model: check.model }),
+          model: check.model,
+        };
+      }
+      if (check.problem === 'unknown_model') {
+        return {
+          success: false,
+          problem: 'unknown_model',
+          message: translate(lang, 'settings.test.unknown_model', { model }),
+        };
+      }
+      return common(lang, check, endpoint, 'openai');
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;
