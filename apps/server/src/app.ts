@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(superAdminRoutes(container));
       await api.register(clientsRoutes(container));
       await api.register(segmentsRoutes(container));
+      await api.register(botsRoutes(container));
     },
     { prefix: '/api/v1' },
   );

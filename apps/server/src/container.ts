@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
+import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
 import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
+import { type BotModelSettingsSource, noBotModelSettings } from './modules/bots/bot-model-settings';
+import { createBotsRepository } from './modules/bots/bots.repository';
+import { createBotsService } from './modules/bots/bots.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
@@ -25,6 +29,10 @@ export interface Infrastructure {
 export interface ContainerOptions {
   loginLimits?: LoginLimits;
   registerLimits?: RegisterLimits;
+  /** Where "Probar bot" reads a company's OpenAI settings (none by default). */
+  botModelSettings?: BotModelSettingsSource;
+  /** The chat-completions client (tests pass one with short retries). */
+  chatCompletions?: ChatCompletionsClient;
 }
 
 /** Wires repositories into services by hand: every dependency is visible here. */
@@ -52,6 +60,16 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const clients = createClientsService({ clientsRepository, segmentsRepository });
   const segments = createSegmentsService({ segmentsRepository });
   const clientImport = createClientImportService({ clientsRepository, segmentsRepository });
+  const botsRepository = createBotsRepository(db);
+  const bots = createBotsService({
+    botsRepository,
+    segmentsRepository,
+    clientsRepository,
+    modelSettings: options.botModelSettings ?? noBotModelSettings,
+    // An admin waits on the screen for "Probar bot": one quick retry, never a minute-long wait.
+    chatCompletions:
+      options.chatCompletions ?? createChatCompletionsClient({ maxRetries: 1, maxRetryDelayMs: 2000 }),
+  });
   return {
     infra,
     db,
@@ -69,6 +87,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     clients,
     segments,
     clientImport,
+    botsRepository,
+    bots,
   };
 }
 

@@ -24,3 +24,4 @@ export async function listen(handler: http.RequestListener, port = 0): Promise<R
       }),
   };
 }
+export * from './openai';
