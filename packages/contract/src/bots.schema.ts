@@ -21,7 +21,10 @@ export const BOT_STATES = [0, 1] as const;
 
 // --- bots ---
 
-export const ZBotState = z.literal(BOT_STATES);
+/** 0 or 1; a missing state reads as required rather than as a value outside the two. */
+export const ZBotState = z.literal(BOT_STATES, {
+  error: (issue) => (issue.input === undefined ? 'validation.required' : undefined),
+});
 export type BotState = z.infer<typeof ZBotState>;
 
 export const ZBot = z.object({
