@@ -1,9 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { E2E_PASSWORD } from './support/users';
 
 // /admin/bots end to end against the real server: bots, the pause/resume confirmation, instructions with
 // every validation message, "Probar bot"; at 1280px and 375px, in Spanish and in English.
+
+// Kept as CI artifacts (gitignored): artifacts/screenshots/bots-<moment>-<language>-<width>.png
+const screenshots = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../artifacts/screenshots',
+);
 
 const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
 
@@ -187,6 +195,7 @@ for (const width of [1280, 375] as const) {
         page,
       }) => {
         const T = TEXTS[language];
+        const shot = (name: string) => path.join(screenshots, `bots-${name}-${language}-${width}.png`);
         const tag = uniqueTag();
         const botName = `Sofía ${tag}`;
         const segmentName = `VIP ${tag}`;
@@ -251,6 +260,7 @@ for (const width of [1280, 375] as const) {
         await expect(dialog.getByText(T.segmentsRequired)).toBeVisible();
         const banner = dialog.getByRole('alert').filter({ hasText: T.banner });
         await expect(banner).toHaveText(T.banner);
+        await page.screenshot({ path: shot('instruction-errors') });
         await expect(banner).toBeHidden({ timeout: 5000 });
 
         await ask.fill('ab');
@@ -302,6 +312,7 @@ for (const width of [1280, 375] as const) {
         await panel.getByRole('button', { name: T.testSubmit, exact: true }).click();
         await expect(panel.getByText(T.testNoSettings)).toBeVisible();
         await expect(panel.getByText(`## ${edited}`)).toBeVisible();
+        await page.screenshot({ path: shot('screen'), fullPage: true });
 
         // Delete the instruction after the confirmation.
         await editedRow.getByRole('button', { name: T.deleteInstruction(edited) }).click();
