@@ -50,6 +50,12 @@ const FAILURE_KEYS: Record<ChatCompletionFailure, string> = {
   provider_error: 'bots.test_provider_error',
 };
 
+/** True when a write broke a foreign key, on either engine (a row it points at was deleted meanwhile). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
 /** A 422 naming every field that failed, each with its locale key. */
 function invalidFields(fields: Record<string, string>): AppError {
   const entries = Object.entries(fields);
@@ -102,6 +108,19 @@ export function createBotsService(deps: {
     if (found.length !== unique.length) failed.segments = 'bots.unknown_segment';
     if (Object.keys(failed).length > 0) throw invalidFields(failed);
     return unique;
+  }
+
+  /**
+   * Runs an instruction write; when the bot or a segment was deleted between the check and the write
+   * (a foreign key refuses it), the check runs again and answers the same 422 as if it had been gone.
+   */
+  async function guardReferences<T>(companyId: number, input: InstructionInput, write: () => Promise<T>) {
+    try {
+      return await write();
+    } catch (err) {
+      if (isForeignKeyViolation(err)) await checkInstruction(companyId, input);
+      throw err;
+    }
   }
 
   const valuesOf = (input: InstructionInput) => ({
@@ -170,7 +189,9 @@ export function createBotsService(deps: {
 
     async createInstruction(companyId: number, input: InstructionInput): Promise<Instruction> {
       const segmentIds = await checkInstruction(companyId, input);
-      const id = await repo.createInstruction(valuesOf(input), segmentIds);
+      const id = await guardReferences(companyId, input, () =>
+        repo.createInstruction(valuesOf(input), segmentIds),
+      );
       return getInstruction(companyId, id);
     },
 
@@ -178,8 +199,10 @@ export function createBotsService(deps: {
     async updateInstruction(companyId: number, id: number, input: InstructionInput): Promise<Instruction> {
       await getInstruction(companyId, id);
       const segmentIds = await checkInstruction(companyId, input);
-      if (!(await repo.updateInstruction(companyId, id, valuesOf(input), segmentIds)))
-        throw notFound('instructions.not_found');
+      const updated = await guardReferences(companyId, input, () =>
+        repo.updateInstruction(companyId, id, valuesOf(input), segmentIds),
+      );
+      if (!updated) throw notFound('instructions.not_found');
       return getInstruction(companyId, id);
     },
 

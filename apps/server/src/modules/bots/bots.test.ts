@@ -6,6 +6,9 @@ import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast, createUser } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
+import { createChatCompletionsClient } from '../../integrations/ai/chat-completions';
+import { noBotModelSettings } from './bot-model-settings';
+import { createBotsService } from './bots.service';
 
 let ctx: TestContext;
 let cast: Awaited<ReturnType<typeof createCast>>;
@@ -427,6 +430,31 @@ describe(`instructions (${engine})`, () => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
+  it('a bot or segment deleted between the check and the write is still a 422, never a 500', async () => {
+    const { botsRepository, segmentsRepository, clientsRepository, db } = ctx.container;
+    const bot = await createBot(ctx, companyA);
+    const segment = await createSegment(ctx, companyA);
+    // The real repository, with the bot deleted by "someone else" just before the insert.
+    const racing = createBotsService({
+      botsRepository: {
+        ...botsRepository,
+        createInstruction: async (values, segmentIds) => {
+          await db.deleteFrom('bots').where('id', '=', values.bot_id).execute();
+          return botsRepository.createInstruction(values, segmentIds);
+        },
+      },
+      segmentsRepository,
+      clientsRepository,
+      modelSettings: noBotModelSettings,
+      chatCompletions: createChatCompletionsClient(),
+    });
+    const input = { bot_id: bot.id, ask: 'Horario', reply: 'r', segments: [segment.id] };
+    await expect(racing.createInstruction(companyA, input)).rejects.toMatchObject({
+      statusCode: 422,
+      fieldErrors: { bot_id: ['bots.unknown_bot'] },
+    });
+  });
+
   it('GET /admin/instructions of a missing bot is a 404', async () => {
     const res = await call('admin', 'GET', '/admin/instructions/987654');
     expect(res.statusCode).toBe(404);
@@ -647,6 +675,24 @@ describe(`bots and instructions: roles and company isolation (${engine})`, () =>
       }),
       own,
     );
+  });
+
+  it('the OpenAPI document describes every bot and instruction route', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' })).json();
+    expect(doc.paths['/api/v1/admin/bot'].get.tags).toEqual(['bots']);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/admin/bot/{id}',
+        '/api/v1/admin/bot/{id}/toggle-bot-state',
+        '/api/v1/admin/bot/{id}/test',
+        '/api/v1/admin/instructions/{botId}',
+        '/api/v1/admin/instruction',
+        '/api/v1/admin/instruction/{id}',
+      ]),
+    );
+    const body = doc.paths['/api/v1/admin/instruction'].post.requestBody.content['application/json'].schema;
+    expect([...body.required].sort()).toEqual(['ask', 'bot_id', 'reply', 'segments']);
+    expect(body.properties.ask.maxLength).toBe(100);
   });
 
   it('callers without rights learn nothing from validation: 401/403 come before 422', async () => {
