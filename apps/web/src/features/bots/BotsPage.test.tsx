@@ -118,7 +118,7 @@ describe('BotsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(screen.getByRole('heading', { name: 'Instrucciones de Lucas' })).toBeVisible();
 
     await user.click(within(card(3)).getByRole('checkbox'));
-    expect(screen.getByRole('heading', { name: 'Instrucciones', exact: true })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Instrucciones' })).toBeVisible();
     expect(screen.getByText('Selecciona un bot para ver sus instrucciones.')).toBeVisible();
   });
 
