@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_PASSWORD } from './support/users';
 
@@ -370,4 +371,44 @@ test('the first active bot is selected on load, and the live badge is on the low
   await expect(card(`Dos ${tag}`).getByText('En vivo')).toBeVisible();
   await expect(card(`Tres ${tag}`).getByText('En vivo')).toBeHidden();
   await expect(page.getByRole('heading', { name: `Instrucciones de Dos ${tag}` })).toBeVisible();
+});
+
+test.describe('accessibility', () => {
+  // axe is injected as an inline script, which the server's CSP forbids; only this test bypasses it.
+  test.use({ bypassCSP: true });
+
+  test('no serious accessibility violations on /admin/bots, nor in the instruction form', async ({
+    page,
+  }) => {
+    const tag = uniqueTag();
+    const admin = await signIn(page, 'es');
+    const { segment } = await call<{ segment: { id: number } }>(
+      'POST',
+      '/admin/segment',
+      { name: `A11y ${tag}`, color: '#7300ff', rules: 'r' },
+      admin.token,
+    );
+    const { bot } = await call<{ bot: { id: number } }>(
+      'POST',
+      '/admin/bot',
+      { bot_name: `Accesible ${tag}`, personality: 'p' },
+      admin.token,
+    );
+    await call(
+      'POST',
+      '/admin/instruction',
+      { bot_id: bot.id, ask: `Horario ${tag}`, reply: 'r', segments: [segment.id] },
+      admin.token,
+    );
+    await page.goto('/admin/bots');
+    await expect(
+      page.getByRole('table', { name: 'Instrucciones' }).getByText(`Horario ${tag}`),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Crear instrucción' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Crear instrucción' });
+    await dialog.getByRole('button', { name: 'Crear instrucción' }).click();
+    await expect(dialog.getByText('El nombre de la instrucción es obligatorio')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
