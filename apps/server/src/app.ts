@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
+import { botsRoutes } from './modules/bots/bots.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/integrations/wordpress.routes';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(segmentsRoutes(container));
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));
+      await api.register(botsRoutes(container));
     },
     { prefix: '/api/v1' },
   );

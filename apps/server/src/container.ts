@@ -1,6 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
+import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
 import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
+import { type BotModelSettingsSource, noBotModelSettings } from './modules/bots/bot-model-settings';
+import { createBotsRepository } from './modules/bots/bots.repository';
+import { createBotsService } from './modules/bots/bots.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
@@ -33,6 +37,10 @@ export interface ContainerOptions {
   /** How long a settings connection test waits for WhatsApp or OpenAI (10 s by default). */
   connectionTimeoutMs?: number;
   wordpressLimits?: WordPressLimits;
+  /** Where "Probar bot" reads a company's OpenAI settings (none by default). */
+  botModelSettings?: BotModelSettingsSource;
+  /** The chat-completions client (tests pass one with short retries). */
+  chatCompletions?: ChatCompletionsClient;
 }
 
 /** Wires repositories into services by hand: every dependency is visible here. */
@@ -73,6 +81,16 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     rateLimits: infra.rateLimits,
     limits: options.wordpressLimits,
   });
+  const botsRepository = createBotsRepository(db);
+  const bots = createBotsService({
+    botsRepository,
+    segmentsRepository,
+    clientsRepository,
+    modelSettings: options.botModelSettings ?? noBotModelSettings,
+    // An admin waits on the screen for "Probar bot": one quick retry, never a minute-long wait.
+    chatCompletions:
+      options.chatCompletions ?? createChatCompletionsClient({ maxRetries: 1, maxRetryDelayMs: 2000 }),
+  });
   return {
     infra,
     db,
@@ -93,6 +111,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     settingsRepository,
     settings,
     wordpressAuth,
+    botsRepository,
+    bots,
   };
 }
 

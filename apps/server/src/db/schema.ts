@@ -102,6 +102,34 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface BotsTable {
+  id: Generated<number>;
+  company_id: number;
+  bot_name: string;
+  /** The bot's system prompt. */
+  personality: string;
+  /** 1 active, 0 inactive. */
+  state: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InstructionsTable {
+  id: Generated<number>;
+  bot_id: number;
+  /** The instruction's name. */
+  ask: string;
+  /** The instruction's description. */
+  reply: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface InstructionSegmentsTable {
+  instruction_id: number;
+  segment_id: number;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -112,6 +140,9 @@ export interface DB {
   clients: ClientsTable;
   client_segments: ClientSegmentsTable;
   settings: SettingsTable;
+  bots: BotsTable;
+  instructions: InstructionsTable;
+  instruction_segments: InstructionSegmentsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -123,3 +154,5 @@ export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type SegmentRow = Selectable<SegmentsTable>;
 export type ClientRow = Selectable<ClientsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
+export type BotRow = Selectable<BotsTable>;
+export type InstructionRow = Selectable<InstructionsTable>;

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, ...screen(() => import('../features/home/AdminHomePage'), 'home') },
                   { path: 'clients', ...screen(() => import('../features/clients/ClientsPage'), 'clients') },
-                  { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
+                  { path: 'bots', ...screen(() => import('../features/bots/BotsPage'), 'bots') },
                   { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
                   {
                     path: 'setting',

@@ -1,0 +1,158 @@
+import type {
+  Bot,
+  BotMutationResponse,
+  BotRequest,
+  BotState,
+  BotsResponse,
+  BotTestRequest,
+  BotTestResponse,
+  Client,
+  Instruction,
+  InstructionMutationResponse,
+  InstructionRequest,
+  InstructionsResponse,
+} from '@hablabot/contract';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, apiRequest } from '../../lib/api-client';
+
+/** Query keys of the bots feature; lists carry the UI language (their messages are localised). */
+export const botKeys = {
+  all: ['bots'] as const,
+  list: (language: string) => ['bots', 'list', language] as const,
+  instructions: (botId: number, language: string) => ['bots', 'instructions', botId, language] as const,
+  clientSearch: (search: string) => ['bots', 'client-search', search] as const,
+};
+
+function useUiLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language;
+}
+
+export function useBots() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: botKeys.list(language),
+    queryFn: ({ signal }) => api.get<BotsResponse>('/admin/bot', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET /admin/instructions/{botId}; idle while no bot is selected. */
+export function useInstructions(botId: number | null) {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: botKeys.instructions(botId ?? 0, language),
+    queryFn: ({ signal }) =>
+      api.get<InstructionsResponse>(`/admin/instructions/${botId}`, { signal, language }),
+    enabled: botId !== null,
+  });
+}
+
+/** Bots count their instructions: any write stales the whole feature. */
+const invalidateBots = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: botKeys.all });
+
+/** Thrown when a delete answers 2xx but not 200: only a 200 counts as success. */
+export class UnconfirmedDeleteError extends Error {
+  constructor(readonly status: number) {
+    super(`Delete answered ${status}, not 200`);
+    this.name = 'UnconfirmedDeleteError';
+  }
+}
+
+/** POST /admin/bot or PUT /admin/bot/{id}. */
+export function useSaveBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: BotRequest }) =>
+      id === undefined
+        ? api.post<BotMutationResponse>('/admin/bot', body)
+        : api.put<BotMutationResponse>(`/admin/bot/${id}`, body),
+    onSuccess: () => invalidateBots(queryClient),
+  });
+}
+
+export function useDeleteBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const response = await apiRequest<{ message?: string }>(`/admin/bot/${id}`, { method: 'DELETE' });
+      if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
+      return response.data ?? {};
+    },
+    onSuccess: () => invalidateBots(queryClient),
+  });
+}
+
+/** POST /admin/bot/{id}/toggle-bot-state; a 200 reloads the list. */
+export function useToggleBotState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, state }: { id: number; state: BotState }) => {
+      const response = await apiRequest<BotMutationResponse>(`/admin/bot/${id}/toggle-bot-state`, {
+        method: 'POST',
+        body: { state },
+      });
+      return { status: response.status, data: response.data };
+    },
+    onSuccess: (result) => {
+      if (result.status === 200) return invalidateBots(queryClient);
+    },
+  });
+}
+
+/** POST /admin/instruction or PUT /admin/instruction/{id}. */
+export function useSaveInstruction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: InstructionRequest }) =>
+      id === undefined
+        ? api.post<InstructionMutationResponse>('/admin/instruction', body)
+        : api.put<InstructionMutationResponse>(`/admin/instruction/${id}`, body),
+    onSuccess: () => invalidateBots(queryClient),
+  });
+}
+
+/** DELETE /admin/instruction with `{ ids }`: all of them or none. */
+export function useDeleteInstructions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: number[]) => {
+      const response = await apiRequest<{ message?: string }>('/admin/instruction', {
+        method: 'DELETE',
+        body: { ids },
+      });
+      if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
+      return response.data ?? {};
+    },
+    onSuccess: () => invalidateBots(queryClient),
+  });
+}
+
+/** POST /admin/bot/{id}/test ("Probar bot"). */
+export function useTestBot() {
+  return useMutation({
+    mutationFn: ({ botId, body }: { botId: number; body: BotTestRequest }) =>
+      api.post<BotTestResponse>(`/admin/bot/${botId}/test`, body),
+  });
+}
+
+/** How many clients the test panel offers at once. */
+export const CLIENT_SEARCH_LIMIT = 20;
+
+/** Clients whose name or number contains `search`, for the test panel (at most CLIENT_SEARCH_LIMIT). */
+export function useClientSearch(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: botKeys.clientSearch(search),
+    queryFn: ({ signal }) =>
+      api.get<{ clients: Client[] }>('/admin/client', {
+        signal,
+        query: { search: search || undefined, per_page: CLIENT_SEARCH_LIMIT },
+      }),
+    enabled,
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+  });
+}
+
+export type { Bot, Instruction };
