@@ -72,6 +72,8 @@ export interface ClientsTable {
   last_message_date: Timestamp | null;
   unread_messages_count: Generated<number>;
   wa_user_id: string | null;
+  /** Kept by the repository: the name, then the last names, folded (see `derivedColumns`). */
+  name_sort: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -67,8 +67,13 @@ describe(`POST /import/clients (${engine})`, () => {
     });
 
   const clientsByPhone = async (company = companyId) => {
-    const rows = await ctx.container.clientsRepository.listClients(company);
-    return new Map(rows.map((c) => [c.whatsapp_cellphone, c]));
+    const { clients } = await ctx.container.clientsRepository.listClients(company, {
+      limit: 10_000,
+      offset: 0,
+      sort: 'id',
+      order: 'asc',
+    });
+    return new Map(clients.map((c) => [c.whatsapp_cellphone, c]));
   };
 
   it('imports good rows, reports bad ones with every reason, and never lets a bad row stop the others', async () => {

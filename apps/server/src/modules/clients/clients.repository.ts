@@ -1,6 +1,7 @@
-import type { BotMode, Client, SegmentChip } from '@hablabot/contract';
+import type { BotMode, Client, ClientSortField, SegmentChip } from '@hablabot/contract';
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { fold } from './fold';
 
 const now = () => new Date().toISOString();
 
@@ -60,21 +61,108 @@ function toClient(r: ClientRowWithSegments): Client {
 export interface ChatListOptions {
   /** Part of the name and last names (case-insensitive) or of the phone's digits. */
   search?: string;
-  limit?: number;
-  offset?: number;
+  limit: number;
+  offset: number;
 }
 
+/** One page of the client table. */
+export interface ClientListOptions {
+  /** Part of the name and last names (case-insensitive) or of the phone's digits. */
+  search?: string;
+  limit: number;
+  offset: number;
+  sort: ClientSortField;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * Columns kept from others on every insert and update, never set by callers: `name_sort` is the name
+ * and then the last names, folded and joined by U+0001 (sorts before any character of a name), so the
+ * `name` sort ignores case and accents and is the same on both engines.
+ */
+export function derivedColumns(values: { name: string; last_names: string }) {
+  return { name_sort: `${fold(values.name)}\u0001${fold(values.last_names)}` };
+}
+
+const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 // biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
-function orderForChat<Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q {
+type ClientsSelection = SelectQueryBuilder<any, any, any>;
+
+function orderForChat<Q extends ClientsSelection>(q: Q): Q {
   return q
     .orderBy(sql`clients.last_message_date desc nulls last`)
-    .orderBy(sql`lower(clients.name)`)
+    .orderBy('clients.name_sort')
     .orderBy('clients.id') as Q;
+}
+
+/** The company's clients that match the search: part of the name and last names, or of the phone. */
+function matching(db: Kysely<DB>, companyId: number, search: string | undefined) {
+  let q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
+  const text = search?.trim();
+  if (text) {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = text.replace(/\D/g, '');
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(clients.name || ' ' || clients.last_names) like ${pattern} escape '\\'`,
+        ...(digits ? [eb('clients.whatsapp_cellphone', 'like', `%${digits}%`)] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * The client table's orders. Each one ends in a unique column, so a row has one place in the list and
+ * pages never repeat or skip a row: the id, except for the phone (unique in the company already).
+ * E-mails are compared byte by byte with missing ones first (ascending) on both engines; the indexes of
+ * migration 20261123000000 hold every one of these orders.
+ */
+function orderForTable<Q extends ClientsSelection>(
+  q: Q,
+  sort: ClientSortField,
+  order: 'asc' | 'desc',
+  postgres: boolean,
+): Q {
+  switch (sort) {
+    case 'id':
+      return q.orderBy('clients.id', order) as Q;
+    case 'whatsapp_cellphone':
+      return q.orderBy('clients.whatsapp_cellphone', order) as Q;
+    case 'name':
+      return q.orderBy('clients.name_sort', order).orderBy('clients.id', order) as Q;
+    case 'created_at':
+      return q.orderBy('clients.created_at', order).orderBy('clients.id', order) as Q;
+    case 'email':
+      return (
+        postgres
+          ? q.orderBy(sql`clients.email collate "C"`, (ob) =>
+              order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
+            )
+          : q.orderBy('clients.email', order)
+      ).orderBy('clients.id', order) as Q;
+  }
+}
+
+/**
+ * The statement that picks one page of the client table's ids, in the table's order (exported so tests
+ * can check the database reads it from an index).
+ */
+export function clientPageIdsQuery(db: Kysely<DB>, companyId: number, options: ClientListOptions) {
+  return orderForTable(
+    matching(db, companyId, options.search).select('clients.id'),
+    options.sort,
+    options.order,
+    isPostgres(db),
+  )
+    .limit(options.limit)
+    .offset(options.offset);
 }
 
 /** A company's clients and their segment links: the only SQL of clients. Every query is company-scoped. */
 export function createClientsRepository(db: Kysely<DB>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
 
   /**
    * Each client's segment chips as a JSON array, computed in the same statement (a correlated subquery
@@ -119,43 +207,44 @@ export function createClientsRepository(db: Kysely<DB>) {
     }
   }
 
+  /**
+   * One page of clients in one statement: the page's ids are picked first (in index order, with the
+   * limit), then only those rows are read whole and get their segment chips.
+   */
+  async function page(
+    ids: ClientsSelection,
+    order: <Q extends ClientsSelection>(q: Q) => Q,
+  ): Promise<Client[]> {
+    const query = db
+      .selectFrom(ids.as('page'))
+      .innerJoin('clients', 'clients.id', 'page.id')
+      .select([...columns, segmentsJson.as('segments')]);
+    return (await order(query).execute()).map(toClient);
+  }
+
   return {
-    /** The client table's list, oldest first. */
-    async listClients(companyId: number): Promise<Client[]> {
-      return (await clientsQuery(companyId).orderBy('clients.id').execute()).map(toClient);
+    /** One page of the client table and how many clients match in all. */
+    async listClients(
+      companyId: number,
+      options: ClientListOptions,
+    ): Promise<{ clients: Client[]; total: number }> {
+      const order = <Q extends ClientsSelection>(q: Q) =>
+        orderForTable(q, options.sort, options.order, postgres);
+      const [clients, count] = await Promise.all([
+        page(clientPageIdsQuery(db, companyId, options), order),
+        matching(db, companyId, options.search)
+          .select(sql<number>`cast(count(*) as integer)`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { clients, total: Number(count.n) };
     },
 
-    /**
-     * The chat list: latest conversation first, clients never written to last, then by name. One statement:
-     * with a limit, the page's ids are picked first, so segment chips are built only for that page.
-     */
-    async listForChat(companyId: number, options: ChatListOptions = {}): Promise<Client[]> {
-      let filtered = db
-        .selectFrom('clients')
-        .select('clients.id')
-        .where('clients.company_id', '=', companyId);
-      const search = options.search?.trim();
-      if (search) {
-        const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const digits = search.replace(/\D/g, '');
-        filtered = filtered.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(clients.name || ' ' || clients.last_names) like ${pattern} escape '\\'`,
-            ...(digits ? [eb('clients.whatsapp_cellphone', 'like', `%${digits}%`)] : []),
-          ]),
-        );
-      }
-      if (!search && options.limit === undefined) {
-        return (await orderForChat(clientsQuery(companyId)).execute()).map(toClient);
-      }
-      // The page's ids first (read in index order), then only those rows are joined and get their chips.
-      let ids = orderForChat(filtered);
-      if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
-      const query = db
-        .selectFrom(ids.as('page'))
-        .innerJoin('clients', 'clients.id', 'page.id')
-        .select([...columns, segmentsJson.as('segments')]);
-      return (await orderForChat(query).execute()).map(toClient);
+    /** The chat list: latest conversation first, clients never written to last, then by name. */
+    async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
+      const ids = orderForChat(matching(db, companyId, options.search).select('clients.id'))
+        .limit(options.limit)
+        .offset(options.offset);
+      return page(ids, orderForChat);
     },
 
     async findClient(companyId: number, id: number): Promise<Client | undefined> {
@@ -178,7 +267,13 @@ export function createClientsRepository(db: Kysely<DB>) {
         const at = now();
         const row = await trx
           .insertInto('clients')
-          .values({ company_id: companyId, ...values, created_at: at, updated_at: at })
+          .values({
+            company_id: companyId,
+            ...values,
+            ...derivedColumns(values),
+            created_at: at,
+            updated_at: at,
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         await linkSegments(
@@ -199,7 +294,7 @@ export function createClientsRepository(db: Kysely<DB>) {
       return db.transaction().execute(async (trx) => {
         const result = await trx
           .updateTable('clients')
-          .set({ ...values, updated_at: now() })
+          .set({ ...values, ...derivedColumns(values), updated_at: now() })
           .where('company_id', '=', companyId)
           .where('id', '=', id)
           .executeTakeFirst();
@@ -281,6 +376,7 @@ export function createClientsRepository(db: Kysely<DB>) {
                 whatsapp_cellphone: r.whatsapp_cellphone,
                 email: r.email,
                 projects: r.projects,
+                ...derivedColumns(r),
                 created_at: at,
                 updated_at: at,
               })),
@@ -290,6 +386,7 @@ export function createClientsRepository(db: Kysely<DB>) {
                 name: eb.ref('excluded.name'),
                 last_names: eb.ref('excluded.last_names'),
                 email: eb.ref('excluded.email'),
+                name_sort: eb.ref('excluded.name_sort'),
                 projects: eb.fn.coalesce('excluded.projects', 'clients.projects'),
                 updated_at: eb.ref('excluded.updated_at'),
               })),

@@ -1,4 +1,11 @@
-import type { BotMode, Client, ClientInput } from '@hablabot/contract';
+import type {
+  BotMode,
+  Client,
+  ClientInput,
+  ClientsQueryParams,
+  MessagesSummaryQueryParams,
+  Pagination,
+} from '@hablabot/contract';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
 import type { ClientValues, ClientsRepository } from './clients.repository';
@@ -47,15 +54,35 @@ export function createClientsService(deps: {
   }
 
   return {
-    list: (companyId: number) => repo.listClients(companyId),
+    /** One page of the client table, with where it sits in the whole (matching) list. */
+    async list(
+      companyId: number,
+      query: ClientsQueryParams,
+    ): Promise<{ clients: Client[]; pagination: Pagination }> {
+      const { clients, total } = await repo.listClients(companyId, {
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        clients,
+        pagination: {
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / query.per_page)),
+        },
+      };
+    },
 
-    /** The chat list, read from the client rows (last message, unread count): one query at any size. */
-    async messagesSummary(companyId: number, query: { search?: string; page: number; per_page?: number }) {
-      if (query.per_page === undefined) {
-        const clients = await repo.listForChat(companyId, { search: query.search });
-        return { clients, pagination: { current_page: 1, per_page: clients.length, has_more: false } };
-      }
-      // One row more than the page tells whether another page follows, without counting.
+    /**
+     * The chat list, read from the client rows (last message, unread count): one query per page. A page
+     * holds at most CLIENTS_PER_PAGE_MAX clients; one row more than the page tells whether another page
+     * follows, without counting.
+     */
+    async messagesSummary(companyId: number, query: MessagesSummaryQueryParams) {
       const rows = await repo.listForChat(companyId, {
         search: query.search,
         limit: query.per_page + 1,

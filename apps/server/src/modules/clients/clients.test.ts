@@ -394,7 +394,7 @@ describe(`clients (${engine})`, () => {
       expect(clients.find((c: { id: number }) => c.id === bruno.id).segments).toHaveLength(1);
       // Exactly the contract's shape, nothing more (these lists skip zod on the way out).
       expect(ZMessagesSummaryResponse.parse(res.json())).toEqual(res.json());
-      expect(res.json().pagination).toEqual({ current_page: 1, per_page: 5, has_more: false });
+      expect(res.json().pagination).toEqual({ current_page: 1, per_page: 1000, has_more: false });
 
       const get = async (query: string) =>
         (
