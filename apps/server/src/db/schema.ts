@@ -74,6 +74,8 @@ export interface ClientsTable {
   wa_user_id: string | null;
   /** Kept by the repository: the name, then the last names, folded (see `derivedColumns`). */
   name_sort: Generated<string>;
+  /** Kept by the repository: name, last names and email, folded; what searches match. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -5,15 +5,18 @@ import { type MigrationDb, isPostgres, sql } from '../migration-helpers';
 const BACKFILL_BATCH = 500;
 
 /**
- * The client table's sorts, read from indexes, and one sort key for names that is the same on both
- * engines.
+ * The client table's sorts, read from indexes; one sort key for names and one search text, each the
+ * same on both engines.
  *
  * - `name_sort`: the name and then the last names, folded (lower case, no accents, single spaces) and
  *   joined by U+0001, which sorts before every character a name can hold, so 'Ana' + 'Zubiri' comes
  *   before 'Ana María' + 'Abad' exactly as "by name, then by last names" means. PostgreSQL compares it
  *   byte by byte (collation "C") like SQLite does, so the order does not depend on the server's locale.
- *   The repository writes it on every insert and update (`derivedColumns` in clients.repository.ts); existing rows are filled
- *   here in batches.
+ *   The repository writes it on every insert and update (`derivedColumns` in clients.repository.ts);
+ *   existing rows are filled here in batches.
+ * - `search_text`: name, last names and email, folded, separated by single spaces — what a search is
+ *   matched against with LIKE after folding the search the same way, so 'ANGEL' finds 'Ángel' on both
+ *   engines (SQLite's lower() folds only ASCII). Kept and filled like `name_sort`.
  * - One index per sort of GET /admin/client, each ending in `id` (the tie-breaker that makes pages
  *   stable): (company_id, id), (company_id, name_sort, id), (company_id, email, id) with NULLs first on
  *   both engines, (company_id, created_at, id). The phone sort uses the unique (company_id,
@@ -27,24 +30,32 @@ export async function up(db: MigrationDb): Promise<void> {
     .alterTable('clients')
     .addColumn('name_sort', pg ? sql`text collate "C"` : 'text', (c) => c.notNull().defaultTo(''))
     .execute();
+  await db.schema
+    .alterTable('clients')
+    .addColumn('search_text', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
 
   for (let lastId = 0; ; ) {
-    const rows: { id: number; name: string; last_names: string }[] = await db
+    const rows: { id: number; name: string; last_names: string; email: string | null }[] = await db
       .selectFrom('clients')
-      .select(['id', 'name', 'last_names'])
+      .select(['id', 'name', 'last_names', 'email'])
       .where('id', '>', lastId)
       .orderBy('id')
       .limit(BACKFILL_BATCH)
       .execute();
     if (rows.length === 0) break;
     lastId = rows[rows.length - 1].id;
-    const cases = sql.join(
-      rows.map((r) => sql`when ${r.id} then ${`${foldText(r.name)}\u0001${foldText(r.last_names)}`}`),
-      sql` `,
-    );
+    const cases = (value: (r: (typeof rows)[number]) => string) =>
+      sql`case id ${sql.join(
+        rows.map((r) => sql`when ${r.id} then ${value(r)}`),
+        sql` `,
+      )} end`;
     await db
       .updateTable('clients')
-      .set({ name_sort: sql`case id ${cases} end` })
+      .set({
+        name_sort: cases((r) => `${foldText(r.name)}\u0001${foldText(r.last_names)}`),
+        search_text: cases((r) => foldText(`${r.name} ${r.last_names} ${r.email ?? ''}`)),
+      })
       .where(
         'id',
         'in',
@@ -101,5 +112,6 @@ export async function down(db: MigrationDb): Promise<void> {
     'clients_company_id_idx',
   ])
     await db.schema.dropIndex(index).execute();
+  await db.schema.alterTable('clients').dropColumn('search_text').execute();
   await db.schema.alterTable('clients').dropColumn('name_sort').execute();
 }

@@ -10,7 +10,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SeedClient, createSegment, seedClients } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast } from '../../../test/factories';
+import { createCast, createUser } from '../../../test/factories';
 import { clientPageIdsQuery } from './clients.repository';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -268,5 +268,184 @@ describe(`GET /admin/client/messages-summary at most 1000 clients (${engine})`, 
     });
     expect(tooBig.statusCode).toBe(422);
     expect(Object.keys(tooBig.json().errors)).toEqual(['per_page']);
+  });
+});
+
+describe(`search, the same on both engines (${engine})`, () => {
+  let admin: Awaited<ReturnType<typeof createUser>>;
+  let company: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    admin = await createUser(ctx, { role: 'admin' });
+    company = admin.user.company_id!;
+    const people: [string, SeedClient][] = [
+      [
+        'angel',
+        { name: 'Ángel', last_names: 'García', whatsapp_cellphone: '34600111222', email: 'ag@example.test' },
+      ],
+      ['nunez', { name: 'María', last_names: 'Núñez', whatsapp_cellphone: '34600333444', email: null }],
+      [
+        'pena',
+        { name: 'Iñaki', last_names: 'Peña', whatsapp_cellphone: '5215512345678', email: 'ip@example.test' },
+      ],
+      [
+        'percent',
+        {
+          name: 'Rebajas 50%',
+          last_names: 'Tienda',
+          whatsapp_cellphone: '34600555666',
+          email: 'r@example.test',
+        },
+      ],
+      [
+        'under',
+        {
+          name: 'juan_pablo',
+          last_names: 'Ríos',
+          whatsapp_cellphone: '34600777888',
+          email: 'jp@example.test',
+        },
+      ],
+      [
+        'back',
+        {
+          name: 'Barra\\Invertida',
+          last_names: 'Sí',
+          whatsapp_cellphone: '34600999000',
+          email: 'b@example.test',
+        },
+      ],
+      [
+        'angelo',
+        {
+          name: 'Angelo',
+          last_names: 'Rossi',
+          whatsapp_cellphone: '39333123456',
+          email: 'angelo@example.test',
+        },
+      ],
+    ];
+    const saved = await seedClients(
+      ctx,
+      company,
+      people.map(([, p]) => p),
+    );
+    for (const [i, [key]] of people.entries()) ids[key] = saved[i];
+  });
+
+  /** The ids GET /admin/client and messages-summary find, after checking both find the same ones. */
+  const find = async (search: string): Promise<string[]> => {
+    const q = `search=${encodeURIComponent(search)}`;
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/client?${q}`,
+      headers: admin.headers,
+    });
+    const chat = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/client/messages-summary?${q}`,
+      headers: admin.headers,
+    });
+    expect(list.statusCode, search).toBe(200);
+    const found = (list.json().clients as Client[]).map((c) => c.id).sort((a, b) => a - b);
+    expect(list.json().pagination.total, search).toBe(found.length);
+    expect(
+      (chat.json().clients as Client[]).map((c) => c.id).sort((a, b) => a - b),
+      search,
+    ).toEqual(found);
+    const keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
+    return found.map((id) => keyOf.get(id) ?? `other ${id}`).sort();
+  };
+
+  it('ignores case and accents in the search and in the names', async () => {
+    for (const search of ['ÁNGEL', 'angel', 'Angel']) {
+      expect(await find(search), search).toEqual(['angel', 'angelo']);
+    }
+    for (const search of ['Angel Garcia', 'ángel  garcía', ' ANGEL GARCÍA ', 'el gar', 'AG@example']) {
+      expect(await find(search), search).toEqual(['angel']);
+    }
+    expect(await find('ÁNGELO')).toEqual(['angelo']);
+  });
+
+  it('treats ñ as n without an accent, either way round', async () => {
+    for (const search of ['NUÑEZ', 'nuñez', 'Núñez', 'nunez', 'maría núñez']) {
+      expect(await find(search), search).toEqual(['nunez']);
+    }
+    for (const search of ['IÑAKI PEÑA', 'inaki pena', 'peña'])
+      expect(await find(search), search).toEqual(['pena']);
+  });
+
+  it('finds part of the email, and part of the phone however it is typed', async () => {
+    expect(await find('IP@EXAMPLE')).toEqual(['pena']);
+    expect(await find('600333')).toEqual(['nunez']);
+    expect(await find('+34 600-33')).toEqual(['nunez']);
+    expect(await find('(55) 1234')).toEqual(['pena']);
+    expect(await find('34600')).toEqual(['angel', 'back', 'nunez', 'percent', 'under']);
+    // Digits inside words are not a phone search: 'rebajas 50' is text.
+    expect(await find('rebajas 50')).toEqual(['percent']);
+  });
+
+  it('takes %, _ and \\ literally', async () => {
+    expect(await find('%')).toEqual(['percent']);
+    expect(await find('50%')).toEqual(['percent']);
+    expect(await find('_')).toEqual(['under']);
+    expect(await find('n_p')).toEqual(['under']);
+    expect(await find('a_g')).toEqual([]);
+    expect(await find('\\')).toEqual(['back']);
+    expect(await find('zzz')).toEqual([]);
+  });
+
+  it('keeps the search text and the name order current on create, update and import', async () => {
+    const segment = await createSegment(ctx, company, { name: 'Búsqueda' });
+    const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      ctx.app.inject({ method, url: `/api/v1${url}`, headers: admin.headers, payload });
+    const body = { last_names: 'Ébano', email: 'eb@example.test', segments: [segment.id] };
+    const created = await send('POST', '/admin/client', {
+      ...body,
+      name: 'Éowyn',
+      whatsapp_cellphone: '34611222333',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().client.id;
+    ids.eowyn = id;
+    expect(await find('EOWYN EBANO')).toEqual(['eowyn']);
+
+    await send('PUT', `/admin/client/${id}`, { ...body, name: 'Ñora', whatsapp_cellphone: '34611222333' });
+    expect(await find('eowyn')).toEqual([]);
+    expect(await find('NORA ebano')).toEqual(['eowyn']);
+
+    const imported = await send('POST', '/import/clients', {
+      clients: [
+        { nombre: 'Úrsula', apellidos: 'Çelik', celular: '34611444555', correo: 'U@Example.test' },
+        { nombre: 'Ólafur', apellidos: 'Ébano', celular: '34611222333', correo: 'eb@example.test' },
+      ],
+    });
+    expect(imported.json().data.success.map((r: { action: string }) => r.action)).toEqual([
+      'created',
+      'updated',
+    ]);
+    expect(await find('nora')).toEqual([]);
+    expect(await find('OLAFUR')).toEqual(['eowyn']);
+    const ursula = await ctx.container.db
+      .selectFrom('clients')
+      .select('id')
+      .where('company_id', '=', company)
+      .where('whatsapp_cellphone', '=', '34611444555')
+      .executeTakeFirstOrThrow();
+    ids.ursula = ursula.id;
+    expect(await find('ursula celik u@example')).toEqual(['ursula']);
+
+    const row = await ctx.container.db
+      .selectFrom('clients')
+      .select(['name_sort', 'search_text'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name_sort: 'olafur\u0001ebano', search_text: 'olafur ebano eb@example.test' });
+  });
+
+  it('a blank search lists everyone', async () => {
+    const all = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/client', headers: admin.headers });
+    expect(await find('   ')).toHaveLength(all.json().pagination.total);
   });
 });

@@ -59,7 +59,7 @@ function toClient(r: ClientRowWithSegments): Client {
 }
 
 export interface ChatListOptions {
-  /** Part of the name and last names (case-insensitive) or of the phone's digits. */
+  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
   search?: string;
   limit: number;
   offset: number;
@@ -67,7 +67,7 @@ export interface ChatListOptions {
 
 /** One page of the client table. */
 export interface ClientListOptions {
-  /** Part of the name and last names (case-insensitive) or of the phone's digits. */
+  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
   search?: string;
   limit: number;
   offset: number;
@@ -76,13 +76,23 @@ export interface ClientListOptions {
 }
 
 /**
- * Columns kept from others on every insert and update, never set by callers: `name_sort` is the name
- * and then the last names, folded and joined by U+0001 (sorts before any character of a name), so the
- * `name` sort ignores case and accents and is the same on both engines.
+ * Columns kept from others on every insert and update, never set by callers:
+ * - `name_sort`: the name and then the last names, folded and joined by U+0001 (sorts before any
+ *   character of a name), so the `name` sort ignores case and accents and is the same on both engines;
+ * - `search_text`: name, last names and email folded into one text, which searches match with LIKE.
  */
-export function derivedColumns(values: { name: string; last_names: string }) {
-  return { name_sort: `${fold(values.name)}\u0001${fold(values.last_names)}` };
+export function derivedColumns(values: { name: string; last_names: string; email: string | null }) {
+  return {
+    name_sort: `${fold(values.name)}\u0001${fold(values.last_names)}`,
+    search_text: fold(`${values.name} ${values.last_names} ${values.email ?? ''}`),
+  };
 }
+
+/** A search that is only a phone number as people type it ('+34 600-12', '(600) 123'). */
+const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
+
+/** The LIKE pattern of "contains this text", with %, _ and \ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -96,17 +106,20 @@ function orderForChat<Q extends ClientsSelection>(q: Q): Q {
     .orderBy('clients.id') as Q;
 }
 
-/** The company's clients that match the search: part of the name and last names, or of the phone. */
+/**
+ * The company's clients that match the search: folded the way `search_text` is (case, accents and
+ * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
+ * (with spaces, '+', '-', dots or brackets) may also be part of the phone.
+ */
 function matching(db: Kysely<DB>, companyId: number, search: string | undefined) {
   let q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
-  const text = search?.trim();
+  const text = fold(search ?? '');
   if (text) {
-    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = text.replace(/\D/g, '');
+    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
     q = q.where((eb) =>
       eb.or([
-        sql<boolean>`lower(clients.name || ' ' || clients.last_names) like ${pattern} escape '\\'`,
-        ...(digits ? [eb('clients.whatsapp_cellphone', 'like', `%${digits}%`)] : []),
+        sql<boolean>`clients.search_text like ${containsPattern(text)} escape '\\'`,
+        ...(digits ? [sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`] : []),
       ]),
     );
   }
@@ -387,6 +400,7 @@ export function createClientsRepository(db: Kysely<DB>) {
                 last_names: eb.ref('excluded.last_names'),
                 email: eb.ref('excluded.email'),
                 name_sort: eb.ref('excluded.name_sort'),
+                search_text: eb.ref('excluded.search_text'),
                 projects: eb.fn.coalesce('excluded.projects', 'clients.projects'),
                 updated_at: eb.ref('excluded.updated_at'),
               })),
