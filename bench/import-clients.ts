@@ -70,10 +70,21 @@ try {
     whatsapp_cellphone: `52155${String(i).padStart(8, '0')}`,
     email: `chat${i}@example.test`,
     projects: null,
-    segmentIds: [segmentIds[i % segmentIds.length]],
   }));
-  for (let i = 0; i < extra.length; i += 2000)
-    await clientsRepository.upsertImported(companyId, extra.slice(i, i + 2000));
+  for (let i = 0; i < extra.length; i += 2000) {
+    const part = extra.slice(i, i + 2000);
+    await server.container.withTransaction(async (tx) => {
+      const idOfPhone = await tx.clientsRepository.upsertImported(companyId, part);
+      for (const [k, segmentId] of segmentIds.entries()) {
+        const members = part.filter((_, j) => (i + j) % segmentIds.length === k);
+        await tx.segmentsRepository.addClientsToSegment(
+          companyId,
+          segmentId,
+          members.map((c) => idOfPhone.get(c.whatsapp_cellphone)!),
+        );
+      }
+    });
+  }
   const ids = await db.selectFrom('clients').select('id').where('company_id', '=', companyId).execute();
   const base = Date.parse('2026-11-01T00:00:00.000Z');
   await db.transaction().execute(async (trx) => {

@@ -2,18 +2,13 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
 import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
-import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
-import { createSegmentsRepository } from './modules/clients/segments.repository';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createCompaniesRepository } from './modules/identity/companies.repository';
-import { createRolesRepository } from './modules/identity/roles.repository';
-import { createTokensRepository } from './modules/identity/tokens.repository';
-import { createUsersRepository } from './modules/identity/users.repository';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
+import { createRepositories, transactionRunner } from './repositories';
 
 export interface Infrastructure {
   database: Database;
@@ -27,13 +22,15 @@ export interface ContainerOptions {
   registerLimits?: RegisterLimits;
 }
 
-/** Wires repositories into services by hand: every dependency is visible here. */
+/**
+ * Wires repositories into services by hand: every dependency is visible here. `withTransaction` runs a
+ * piece of work in one transaction with repositories bound to it; services that write through two
+ * repositories take it (see "Transactions" in docs/architecture.md).
+ */
 export function createContainer(infra: Infrastructure, options: ContainerOptions = {}) {
   const { db } = infra.database;
-  const users = createUsersRepository(db);
-  const roles = createRolesRepository(db);
-  const companies = createCompaniesRepository(db);
-  const tokens = createTokensRepository(db);
+  const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
+  const withTransaction = transactionRunner(db);
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity);
@@ -47,14 +44,13 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     registerLimits: options.registerLimits,
   });
   const superAdmin = createSuperAdminService({ users, roles, companies });
-  const clientsRepository = createClientsRepository(db);
-  const segmentsRepository = createSegmentsRepository(db);
-  const clients = createClientsService({ clientsRepository, segmentsRepository });
-  const segments = createSegmentsService({ segmentsRepository });
-  const clientImport = createClientImportService({ clientsRepository, segmentsRepository });
+  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
+  const segments = createSegmentsService({ segmentsRepository, withTransaction });
+  const clientImport = createClientImportService({ clientsRepository, segmentsRepository, withTransaction });
   return {
     infra,
     db,
+    withTransaction,
     identity,
     users,
     roles,

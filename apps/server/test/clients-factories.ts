@@ -25,7 +25,7 @@ export async function createSegment(
   return (await repo.findSegment(companyId, id))!;
 }
 
-/** Creates a client in the company (with a segment of its own unless segment ids are given). */
+/** Creates a client in the company through the service (with a segment of its own unless segment ids are given). */
 export async function createClient(
   ctx: TestContext,
   companyId: number,
@@ -40,20 +40,15 @@ export async function createClient(
 ): Promise<Client> {
   const segments = values.segments ?? [(await createSegment(ctx, companyId)).id];
   const n = next();
-  const repo = ctx.container.clientsRepository;
-  const id = await repo.createClient(
-    companyId,
-    {
-      name: values.name ?? `Client ${n}`,
-      last_names: values.last_names ?? 'Pérez Gómez',
-      whatsapp_cellphone: values.whatsapp_cellphone ?? uniquePhone(),
-      email: values.email ?? `client${n}@example.test`,
-      avatar: null,
-      projects: values.projects ?? null,
-    },
+  return ctx.container.clients.create(companyId, {
+    name: values.name ?? `Client ${n}`,
+    last_names: values.last_names ?? 'Pérez Gómez',
+    whatsapp_cellphone: values.whatsapp_cellphone ?? uniquePhone(),
+    email: values.email ?? `client${n}@example.test`,
+    avatar: null,
+    projects: values.projects ?? null,
     segments,
-  );
-  return (await repo.findClient(companyId, id))!;
+  });
 }
 
 export interface SeedClient {

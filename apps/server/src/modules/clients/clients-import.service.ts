@@ -2,6 +2,7 @@ import type { ImportError, ImportSuccess, Language } from '@hablabot/contract';
 import { describeIssue } from '../../platform/error-handler';
 import { translate } from '../../platform/locale';
 import { ZImportRow, readCells, segmentNames } from './clients-import';
+import type { Repositories, WithTransaction } from '../../repositories';
 import type { ClientsRepository, ImportValues } from './clients.repository';
 import { fold } from './fold';
 import type { SegmentsRepository } from './segments.repository';
@@ -20,6 +21,7 @@ interface Candidate {
   row: number;
   name: string;
   values: ImportValues;
+  segmentIds: number[];
 }
 
 /**
@@ -28,10 +30,37 @@ interface Candidate {
  * phone, in batched transactions. A row that fails never stops or half-writes the others.
  */
 export function createClientImportService(deps: {
-  clientsRepository: Pick<ClientsRepository, 'existingPhones' | 'upsertImported'>;
+  clientsRepository: Pick<ClientsRepository, 'existingPhones'>;
   segmentsRepository: Pick<SegmentsRepository, 'chipsByFoldedName'>;
+  withTransaction: WithTransaction;
 }) {
-  const { clientsRepository: clients, segmentsRepository: segments } = deps;
+  const { clientsRepository: clients, segmentsRepository: segments, withTransaction } = deps;
+
+  /**
+   * Writes the rows and their segment links in one transaction: the clients (created or updated by
+   * phone), then the links. A segment deleted since the rows were checked fails the whole unit.
+   */
+  async function write(companyId: number, rows: Candidate[]): Promise<void> {
+    await withTransaction(async (tx: Repositories) => {
+      const idOfPhone = await tx.clientsRepository.upsertImported(
+        companyId,
+        rows.map((c) => c.values),
+      );
+      const clientsOfSegment = new Map<number, number[]>();
+      for (const c of rows) {
+        for (const segmentId of c.segmentIds) {
+          const ids = clientsOfSegment.get(segmentId) ?? [];
+          ids.push(idOfPhone.get(c.values.whatsapp_cellphone)!);
+          clientsOfSegment.set(segmentId, ids);
+        }
+      }
+      const segmentIds = [...clientsOfSegment.keys()];
+      if ((await tx.segmentsRepository.findChips(companyId, segmentIds)).length !== segmentIds.length)
+        throw new Error('a segment of these rows was deleted during the import');
+      for (const [segmentId, clientIds] of clientsOfSegment)
+        await tx.segmentsRepository.addClientsToSegment(companyId, segmentId, clientIds);
+    });
+  }
 
   return {
     async importClients(
@@ -106,8 +135,8 @@ export function createClientImportService(deps: {
             whatsapp_cellphone: data.whatsapp_cellphone,
             email: data.email,
             projects: data.projects,
-            segmentIds: names.map((n) => chips.get(fold(n))!.id),
           },
+          segmentIds: names.map((n) => chips.get(fold(n))!.id),
         });
       });
 
@@ -126,17 +155,14 @@ export function createClientImportService(deps: {
       for (let i = 0; i < candidates.length; i += IMPORT_BATCH) {
         const batch = candidates.slice(i, i + IMPORT_BATCH);
         try {
-          await clients.upsertImported(
-            companyId,
-            batch.map((c) => c.values),
-          );
+          await write(companyId, batch);
           batch.forEach(saved);
         } catch {
           // Something in the batch broke at write time (a segment deleted meanwhile, say): the batch rolled
           // back, so redo it one row per transaction and report only the rows that still fail.
           for (const c of batch) {
             try {
-              await clients.upsertImported(companyId, [c.values]);
+              await write(companyId, [c]);
               saved(c);
             } catch {
               error.push({ row: c.row, name: c.name, message: translate(lang, 'clients.import_row_failed') });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
@@ -331,39 +332,49 @@ describe(`POST /import/clients (${engine})`, () => {
     expect(res.json().data.success).toEqual([]);
   });
 
-  it('a batch that fails at write time is redone row by row, so only the failing row is reported', async () => {
+  it('a batch that fails at write time is redone row by row: only the failing row is reported, and nothing of it is kept', async () => {
     const seg = await createSegment(ctx, companyId, { name: 'Fragile' });
-    const { createClientImportService } = await import('./clients-import.service');
-    const repo = ctx.container.clientsRepository;
-    let calls = 0;
-    const service = createClientImportService({
-      segmentsRepository: ctx.container.segmentsRepository,
-      clientsRepository: {
-        existingPhones: repo.existingPhones,
-        async upsertImported(company, rows) {
-          calls++;
-          if (rows.some((r) => r.whatsapp_cellphone === '34644000002'))
-            throw new Error('simulated write failure');
-          return repo.upsertImported(company, rows);
-        },
-      },
-    });
-    const row = (n: number) => ({
-      nombre: `Row ${n}`,
-      apellidos: 'X',
-      celular: `3464400000${n}`,
-      correo: `r${n}@example.test`,
-      segmentos: 'fragile',
-    });
-    const result = await service.importClients(companyId, [row(1), row(2), row(3)], 'es');
-    expect(result.success.map((s) => s.row)).toEqual([1, 3]);
-    expect(result.error).toEqual([
-      { row: 2, name: 'Row 2 X', message: 'No se pudo guardar esta fila. Inténtalo de nuevo.' },
-    ]);
-    expect(calls).toBe(4);
-    const stored = await clientsByPhone();
-    expect(stored.get('34644000001')?.segments.map((s) => s.id)).toEqual([seg.id]);
-    expect(stored.has('34644000002')).toBe(false);
-    expect(stored.has('34644000003')).toBe(true);
+    // The database refuses to link one phone's client to a segment: the second write of that row fails
+    // after its client was written, in the batch and again when the row is retried alone.
+    const refused = '34644000002';
+    const { db } = ctx.container;
+    if (ctx.engine === 'postgres') {
+      await sql`create function refuse_link() returns trigger language plpgsql as $$
+        begin
+          if (select whatsapp_cellphone from clients where id = new.client_id) = ${sql.lit(refused)} then
+            raise exception 'link refused for the test';
+          end if;
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger refuse_link before insert on client_segments
+        for each row execute function refuse_link()`.execute(db);
+    } else {
+      await sql`create trigger refuse_link before insert on client_segments
+        when (select whatsapp_cellphone from clients where id = new.client_id) = ${sql.lit(refused)}
+        begin select raise(abort, 'link refused for the test'); end`.execute(db);
+    }
+    try {
+      const row = (n: number) => ({
+        nombre: `Row ${n}`,
+        apellidos: 'X',
+        celular: `3464400000${n}`,
+        correo: `r${n}@example.test`,
+        segmentos: 'fragile',
+      });
+      const res = await post([row(1), row(2), row(3)]);
+      expect(res.json().data.success.map((s: { row: number }) => s.row)).toEqual([1, 3]);
+      expect(res.json().data.error).toEqual([
+        { row: 2, name: 'Row 2 X', message: 'No se pudo guardar esta fila. Inténtalo de nuevo.' },
+      ]);
+      const stored = await clientsByPhone();
+      expect(stored.get('34644000001')?.segments.map((s) => s.id)).toEqual([seg.id]);
+      expect(stored.get('34644000003')?.segments.map((s) => s.id)).toEqual([seg.id]);
+      // The row's client was written before its link failed: the transaction took it back.
+      expect(stored.has(refused)).toBe(false);
+    } finally {
+      await sql`drop trigger refuse_link${sql.raw(ctx.engine === 'postgres' ? ' on client_segments' : '')}`.execute(
+        db,
+      );
+    }
   });
 });

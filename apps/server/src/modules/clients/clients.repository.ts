@@ -1,6 +1,6 @@
 import type { BotMode, Client, ClientSortField, SegmentChip } from '@hablabot/contract';
-import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Executor, atomically } from '../../db/transactions';
 import { fold } from './fold';
 
 const now = () => new Date().toISOString();
@@ -32,7 +32,6 @@ export interface ImportValues {
   whatsapp_cellphone: string;
   email: string;
   projects: string | null;
-  segmentIds: number[];
 }
 
 type ClientRowWithSegments = Omit<Client, 'segments' | 'mode_bot'> & { mode_bot: number; segments: unknown };
@@ -94,7 +93,7 @@ const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
 /** The LIKE pattern of "contains this text", with %, _ and \ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 // biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
 type ClientsSelection = SelectQueryBuilder<any, any, any>;
@@ -111,7 +110,7 @@ function orderForChat<Q extends ClientsSelection>(q: Q): Q {
  * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
  * (with spaces, '+', '-', dots or brackets) may also be part of the phone.
  */
-function matching(db: Kysely<DB>, companyId: number, search: string | undefined) {
+function matching(db: Executor, companyId: number, search: string | undefined) {
   let q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
   const text = fold(search ?? '');
   if (text) {
@@ -162,7 +161,7 @@ function orderForTable<Q extends ClientsSelection>(
  * The statement that picks one page of the client table's ids, in the table's order (exported so tests
  * can check the database reads it from an index).
  */
-export function clientPageIdsQuery(db: Kysely<DB>, companyId: number, options: ClientListOptions) {
+export function clientPageIdsQuery(db: Executor, companyId: number, options: ClientListOptions) {
   return orderForTable(
     matching(db, companyId, options.search).select('clients.id'),
     options.sort,
@@ -173,8 +172,12 @@ export function clientPageIdsQuery(db: Kysely<DB>, companyId: number, options: C
     .offset(options.offset);
 }
 
-/** A company's clients and their segment links: the only SQL of clients. Every query is company-scoped. */
-export function createClientsRepository(db: Kysely<DB>) {
+/**
+ * A company's clients: the only SQL that writes the clients table. Every function takes the company it is
+ * scoped to. Built on the database or on a transaction (see `createRepositories`); writes of several
+ * statements run `atomically`, so they join the caller's transaction when there is one.
+ */
+export function createClientsRepository(db: Executor) {
   const postgres = isPostgres(db);
 
   /**
@@ -208,16 +211,6 @@ export function createClientsRepository(db: Kysely<DB>) {
       .selectFrom('clients')
       .select([...columns, segmentsJson.as('segments')])
       .where('clients.company_id', '=', companyId);
-  }
-
-  async function linkSegments(trx: Kysely<DB>, pairs: { client_id: number; segment_id: number }[]) {
-    for (const part of chunks(pairs, 1000)) {
-      await trx
-        .insertInto('client_segments')
-        .values(part)
-        .onConflict((oc) => oc.columns(['client_id', 'segment_id']).doNothing())
-        .execute();
-    }
   }
 
   /**
@@ -275,55 +268,55 @@ export function createClientsRepository(db: Kysely<DB>) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async createClient(companyId: number, values: ClientValues, segmentIds: number[]): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const at = now();
-        const row = await trx
-          .insertInto('clients')
-          .values({
-            company_id: companyId,
-            ...values,
-            ...derivedColumns(values),
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await linkSegments(
-          trx,
-          segmentIds.map((segment_id) => ({ client_id: row.id, segment_id })),
-        );
-        return row.id;
-      });
+    /** Inserts the client (its segments are the segments repository's); the new id. */
+    async insertClient(companyId: number, values: ClientValues): Promise<number> {
+      const at = now();
+      const row = await db
+        .insertInto('clients')
+        .values({
+          company_id: companyId,
+          ...values,
+          ...derivedColumns(values),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
-    /** Replaces the client's editable fields and its segments; false when it is not the company's. */
-    async updateClient(
-      companyId: number,
-      id: number,
-      values: ClientValues,
-      segmentIds: number[],
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('clients')
-          .set({ ...values, ...derivedColumns(values), updated_at: now() })
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await trx.deleteFrom('client_segments').where('client_id', '=', id).execute();
-        await linkSegments(
-          trx,
-          segmentIds.map((segment_id) => ({ client_id: id, segment_id })),
-        );
-        return true;
-      });
+    /** Replaces the client's editable fields; false when it is not the company's. */
+    async updateClient(companyId: number, id: number, values: ClientValues): Promise<boolean> {
+      const result = await db
+        .updateTable('clients')
+        .set({ ...values, ...derivedColumns(values), updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes every one of the ids, or none when any is not the company's; true when deleted. */
+    /**
+     * Marks the company's clients in a segment as updated now (their segments are about to change).
+     * Reads the links; writing them is the segments repository's job.
+     */
+    async touchSegmentMembers(companyId: number, segmentId: number): Promise<void> {
+      await db
+        .updateTable('clients')
+        .set({ updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('client_segments').select('client_id').where('segment_id', '=', segmentId),
+        )
+        .execute();
+    },
+
+    /**
+     * Deletes every one of the ids, or none when any is not the company's; true when deleted. Their
+     * segment links go with them (ON DELETE CASCADE).
+     */
     async deleteClients(companyId: number, ids: number[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         for (const part of chunks(ids, 1000)) {
           const owned = await trx
             .selectFrom('clients')
@@ -334,7 +327,6 @@ export function createClientsRepository(db: Kysely<DB>) {
           if (Number(owned.n) !== part.length) return false;
         }
         for (const part of chunks(ids, 1000)) {
-          await trx.deleteFrom('client_segments').where('client_id', 'in', part).execute();
           await trx
             .deleteFrom('clients')
             .where('company_id', '=', companyId)
@@ -371,12 +363,13 @@ export function createClientsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Creates or updates (by phone) every row in one transaction, and adds the rows' segments to the
-     * clients (never removing any). All of the rows are written or none is.
+     * Creates or updates (by phone) every row, as one unit: all of them are written or none is. An update
+     * keeps the stored projects when the row has none. Returns each row's client id by phone.
      */
-    async upsertImported(companyId: number, rows: ImportValues[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+    async upsertImported(companyId: number, rows: ImportValues[]): Promise<Map<string, number>> {
+      const idOfPhone = new Map<string, number>();
+      if (rows.length === 0) return idOfPhone;
+      await atomically(db, async (trx) => {
         const at = now();
         for (const part of chunks(rows)) {
           const saved = await trx
@@ -407,15 +400,10 @@ export function createClientsRepository(db: Kysely<DB>) {
             )
             .returning(['id', 'whatsapp_cellphone'])
             .execute();
-          const idOf = new Map(saved.map((s) => [s.whatsapp_cellphone, s.id]));
-          await linkSegments(
-            trx,
-            part.flatMap((r) =>
-              r.segmentIds.map((segment_id) => ({ client_id: idOf.get(r.whatsapp_cellphone)!, segment_id })),
-            ),
-          );
+          for (const s of saved) idOfPhone.set(s.whatsapp_cellphone, s.id);
         }
       });
+      return idOfPhone;
     },
   };
 }

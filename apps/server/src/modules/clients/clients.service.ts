@@ -6,17 +6,25 @@ import type {
   MessagesSummaryQueryParams,
   Pagination,
 } from '@hablabot/contract';
-import { conflict, invalid, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import type { WithTransaction } from '../../repositories';
 import type { ClientValues, ClientsRepository } from './clients.repository';
 import type { SegmentsRepository } from './segments.repository';
 
-/** A company's clients: phone unique per company, at least one segment of the same company. */
+/**
+ * A company's clients: phone unique per company, at least one segment of the same company. A client and
+ * its segment links are written in one transaction (`withTransaction`), so neither is ever saved alone.
+ */
 export function createClientsService(deps: {
   clientsRepository: ClientsRepository;
   segmentsRepository: Pick<SegmentsRepository, 'findChips'>;
+  withTransaction: WithTransaction;
 }) {
-  const { clientsRepository: repo, segmentsRepository: segments } = deps;
+  const { clientsRepository: repo, segmentsRepository: segments, withTransaction } = deps;
+
+  /** A segment deleted between the check and the write: the transaction rolls back, the caller gets 422. */
+  const segmentsGone = () => invalid('segments', 'clients.unknown_segment');
 
   async function get(companyId: number, id: number): Promise<Client> {
     const client = await repo.findClient(companyId, id);
@@ -104,7 +112,14 @@ export function createClientsService(deps: {
       const segmentIds = await ownSegmentIds(companyId, input.segments);
       if (await repo.phoneTaken(companyId, input.whatsapp_cellphone))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
-      const id = await guardPhone(() => repo.createClient(companyId, valuesOf(input), segmentIds));
+      const id = await guardPhone(() =>
+        withTransaction(async (tx) => {
+          const id = await tx.clientsRepository.insertClient(companyId, valuesOf(input));
+          if (!(await tx.segmentsRepository.setClientSegments(companyId, id, segmentIds)))
+            throw segmentsGone();
+          return id;
+        }),
+      );
       return get(companyId, id);
     },
 
@@ -113,7 +128,14 @@ export function createClientsService(deps: {
       const segmentIds = await ownSegmentIds(companyId, input.segments);
       if (await repo.phoneTaken(companyId, input.whatsapp_cellphone, id))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
-      const updated = await guardPhone(() => repo.updateClient(companyId, id, valuesOf(input), segmentIds));
+      const updated = await guardPhone(() =>
+        withTransaction(async (tx) => {
+          if (!(await tx.clientsRepository.updateClient(companyId, id, valuesOf(input)))) return false;
+          if (!(await tx.segmentsRepository.setClientSegments(companyId, id, segmentIds)))
+            throw segmentsGone();
+          return true;
+        }),
+      );
       if (!updated) throw notFound('clients.not_found');
       return get(companyId, id);
     },
