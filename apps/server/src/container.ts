@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
+import { registerServerTexts } from './i18n';
 import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsService } from './modules/clients/clients.service';
@@ -23,11 +24,14 @@ export interface ContainerOptions {
 }
 
 /**
- * Wires repositories into services by hand: every dependency is visible here. `withTransaction` runs a
+ * Wires repositories into services by hand: every dependency is visible here. Loads the server's texts
+ * first (`registerServerTexts`). `withTransaction` runs a
  * piece of work in one transaction with repositories bound to it; services that write through two
  * repositories take it (see "Transactions" in docs/architecture.md).
  */
 export function createContainer(infra: Infrastructure, options: ContainerOptions = {}) {
+  // Every process that works — the HTTP app, a worker — builds a container, so its texts load here.
+  registerServerTexts();
   const { db } = infra.database;
   const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
   const withTransaction = transactionRunner(db);

@@ -1,6 +1,6 @@
 import type { ImportError, ImportSuccess, Language } from '@hablabot/contract';
-import { describeIssue } from '../../platform/error-handler';
 import { translate } from '../../platform/locale';
+import { describeZodIssue } from '../../platform/validation-text';
 import { ZImportRow, readCells, segmentNames } from './clients-import';
 import type { Repositories, WithTransaction } from '../../repositories';
 import type { ClientsRepository, ImportValues } from './clients.repository';
@@ -86,14 +86,7 @@ export function createClientImportService(deps: {
         const parsed = ZImportRow.safeParse(cells);
         if (!parsed.success) {
           for (const issue of parsed.error.issues) {
-            const field = issue.path.map(String).join('.');
-            const { path: _path, code, message, ...params } = issue;
-            const text = describeIssue(lang, field, {
-              keyword: code,
-              instancePath: `/${field}`,
-              message,
-              params: params as Record<string, unknown>,
-            });
+            const text = describeZodIssue(lang, issue);
             if (!reasons.includes(text)) reasons.push(text);
           }
         }

@@ -208,7 +208,9 @@ describe(`GET /admin/client pages (${engine}, ${TOTAL} clients)`, () => {
       url: '/api/v1/admin/client?per_page=5000',
       headers: { ...cast.admin.headers, 'accept-language': 'en' },
     });
-    expect(en.json().errors).toEqual({ per_page: ['The per_page field may not be greater than 1000.'] });
+    expect(en.json().errors).toEqual({
+      per_page: ['The clients per page field may not be greater than 1000.'],
+    });
   });
 
   it('reads every sort of a page from an index, never sorting the company', async () => {

@@ -16,9 +16,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
-import { registerMessages, translate } from '../../platform/locale';
+import { translate } from '../../platform/locale';
 import type { ClientImportService } from './clients-import.service';
-import { clientsMessages } from './clients.messages';
 import type { ClientsService } from './clients.service';
 
 const errors = errorResponses;
@@ -32,7 +31,6 @@ export function clientsRoutes(deps: {
   guards: Guards;
 }) {
   const { clients, clientImport, guards } = deps;
-  registerMessages(clientsMessages);
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.

@@ -1,7 +1,7 @@
 import type { Language } from '@hablabot/contract';
 
-/** Server messages of the clients module, registered with the locale catalogue when its routes load. */
-export const clientsMessages: Record<Language, Record<string, string>> = {
+/** Texts of clients, segments and the import, in both interface languages. */
+export const clientsTexts = {
   es: {
     'clients.title': 'Gestión de clientes',
     'clients.subtitle': 'Administra tus clientes y segmentos',
@@ -42,6 +42,11 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
     'fields.rules': 'reglas',
     'fields.mode': 'modo del bot',
     'fields.clients': 'clientes',
+    'fields.search': 'búsqueda',
+    'fields.page': 'página',
+    'fields.per_page': 'clientes por página',
+    'fields.sort': 'orden',
+    'fields.order': 'sentido del orden',
   },
   en: {
     'clients.title': 'Client management',
@@ -81,5 +86,10 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
     'fields.rules': 'rules',
     'fields.mode': 'bot mode',
     'fields.clients': 'clients',
+    'fields.search': 'search',
+    'fields.page': 'page',
+    'fields.per_page': 'clients per page',
+    'fields.sort': 'sort',
+    'fields.order': 'sort order',
   },
-};
+} as const satisfies Record<Language, Record<string, string>>;
