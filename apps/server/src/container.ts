@@ -50,7 +50,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const superAdmin = createSuperAdminService({ users, roles, companies });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
-  const clientImport = createClientImportService({ clientsRepository, segmentsRepository, withTransaction });
+  const clientImport = createClientImportService({
+    clientsRepository,
+    segmentsRepository,
+    withTransaction,
+    claims: infra.rateLimits,
+  });
   return {
     infra,
     db,

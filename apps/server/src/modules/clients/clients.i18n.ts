@@ -28,6 +28,9 @@ export const clientsTexts = {
     'clients.import_duplicate_in_file':
       'El número {phone} está repetido en el archivo (ya está en la fila {row}).',
     'clients.import_row_failed': 'No se pudo guardar esta fila. Inténtalo de nuevo.',
+    'clients.import_not_text': 'Estas columnas no contienen texto: {columns}.',
+    'clients.import_running':
+      'Ya hay una importación de clientes en curso para esta compañía. Espera a que termine e inténtalo de nuevo.',
     'segments.listed': 'Segmentos obtenidos con éxito.',
     'segments.created': 'Segmento creado con éxito.',
     'segments.updated': 'Segmento actualizado con éxito.',
@@ -72,6 +75,9 @@ export const clientsTexts = {
       'Segment not found: {names}. Create it before importing or correct the name.',
     'clients.import_duplicate_in_file': 'The number {phone} is repeated in the file (already in row {row}).',
     'clients.import_row_failed': 'This row could not be saved. Please try again.',
+    'clients.import_not_text': 'These columns do not hold text: {columns}.',
+    'clients.import_running':
+      'A client import is already running for this company. Wait for it to finish and try again.',
     'segments.listed': 'Segments retrieved successfully.',
     'segments.created': 'Segment created successfully.',
     'segments.updated': 'Segment updated successfully.',

@@ -4,6 +4,7 @@ import {
   ZClientRequest,
   ZClientsQuery,
   ZClientsResponse,
+  ZErrorResponse,
   ZIdParams,
   ZIdsRequest,
   ZImportClientsRequest,
@@ -126,7 +127,12 @@ export function clientsRoutes(deps: {
       '/import/clients',
       {
         bodyLimit: IMPORT_BODY_LIMIT,
-        schema: { tags, body: ZImportClientsRequest, response: { 200: ZImportClientsResponse, ...errors } },
+        schema: {
+          tags,
+          body: ZImportClientsRequest,
+          // 429: another import of the company is running.
+          response: { 200: ZImportClientsResponse, ...errors, 429: ZErrorResponse },
+        },
       },
       async (request) => {
         const result = await clientImport.importClients(
