@@ -98,6 +98,10 @@ const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof Postgre
 // biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
 type ClientsSelection = SelectQueryBuilder<any, any, any>;
 
+/**
+ * The chat list's order: latest conversation first, clients never written to last, then by name (folded)
+ * and id. The index clients_chat_order_idx holds it, so a page is read without sorting the company.
+ */
 function orderForChat<Q extends ClientsSelection>(q: Q): Q {
   return q
     .orderBy(sql`clients.last_message_date desc nulls last`)

@@ -231,7 +231,7 @@ describe(`clients (${engine})`, () => {
     expect(inB.statusCode).toBe(201);
   });
 
-  it('validates every field of the client form with a message per field (SPEC.md section 5)', async () => {
+  it('validates every field of the client form with a message per field', async () => {
     const empty = await call('admin', 'POST', '/admin/client', {});
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors).toEqual({
