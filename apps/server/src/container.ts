@@ -1,19 +1,14 @@
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
 import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
+import { registerServerTexts } from './i18n';
 import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
-import { type BotModelSettingsSource, noBotModelSettings } from './modules/bots/bot-model-settings';
+import { type BotModelSettingsSource, botModelSettingsFrom } from './modules/bots/bot-model-settings';
 import { createBotsRepository } from './modules/bots/bots.repository';
 import { createBotsService } from './modules/bots/bots.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
-import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
-import { createSegmentsRepository } from './modules/clients/segments.repository';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createCompaniesRepository } from './modules/identity/companies.repository';
-import { createRolesRepository } from './modules/identity/roles.repository';
-import { createTokensRepository } from './modules/identity/tokens.repository';
-import { createUsersRepository } from './modules/identity/users.repository';
 import { createWordPressAuth, type WordPressLimits } from './modules/integrations/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -21,6 +16,7 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
+import { createRepositories, transactionRunner } from './repositories';
 
 export interface Infrastructure {
   database: Database;
@@ -37,19 +33,24 @@ export interface ContainerOptions {
   /** How long a settings connection test waits for WhatsApp or OpenAI (10 s by default). */
   connectionTimeoutMs?: number;
   wordpressLimits?: WordPressLimits;
-  /** Where "Probar bot" reads a company's OpenAI settings (none by default). */
+  /** Where "Probar bot" reads a company's OpenAI settings (the company's settings by default). */
   botModelSettings?: BotModelSettingsSource;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
 }
 
-/** Wires repositories into services by hand: every dependency is visible here. */
+/**
+ * Wires repositories into services by hand: every dependency is visible here. Loads the server's texts
+ * first (`registerServerTexts`). `withTransaction` runs a
+ * piece of work in one transaction with repositories bound to it; services that write through two
+ * repositories take it (see "Transactions" in docs/architecture.md).
+ */
 export function createContainer(infra: Infrastructure, options: ContainerOptions = {}) {
+  // Every process that works — the HTTP app, a worker — builds a container, so its texts load here.
+  registerServerTexts();
   const { db } = infra.database;
-  const users = createUsersRepository(db);
-  const roles = createRolesRepository(db);
-  const companies = createCompaniesRepository(db);
-  const tokens = createTokensRepository(db);
+  const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
+  const withTransaction = transactionRunner(db);
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity);
@@ -63,11 +64,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     registerLimits: options.registerLimits,
   });
   const superAdmin = createSuperAdminService({ users, roles, companies });
-  const clientsRepository = createClientsRepository(db);
-  const segmentsRepository = createSegmentsRepository(db);
-  const clients = createClientsService({ clientsRepository, segmentsRepository });
-  const segments = createSegmentsService({ segmentsRepository });
-  const clientImport = createClientImportService({ clientsRepository, segmentsRepository });
+  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
+  const segments = createSegmentsService({ segmentsRepository, withTransaction });
+  const clientImport = createClientImportService({
+    clientsRepository,
+    segmentsRepository,
+    withTransaction,
+    claims: infra.rateLimits,
+  });
   const settingsRepository = createSettingsRepository(db);
   const settings = createSettingsService({
     settingsRepository,
@@ -86,7 +90,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     botsRepository,
     segmentsRepository,
     clientsRepository,
-    modelSettings: options.botModelSettings ?? noBotModelSettings,
+    modelSettings: options.botModelSettings ?? botModelSettingsFrom(settings),
     // An admin waits on the screen for "Probar bot": one quick retry, never a minute-long wait.
     chatCompletions:
       options.chatCompletions ?? createChatCompletionsClient({ maxRetries: 1, maxRetryDelayMs: 2000 }),
@@ -94,6 +98,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   return {
     infra,
     db,
+    withTransaction,
     identity,
     users,
     roles,

@@ -1,4 +1,5 @@
 import type { Client, Segment } from '@hablabot/contract';
+import { derivedColumns } from '../src/modules/clients/clients.repository';
 import type { TestContext } from './context';
 
 let seq = 0;
@@ -24,7 +25,7 @@ export async function createSegment(
   return (await repo.findSegment(companyId, id))!;
 }
 
-/** Creates a client in the company (with a segment of its own unless segment ids are given). */
+/** Creates a client in the company through the service (with a segment of its own unless segment ids are given). */
 export async function createClient(
   ctx: TestContext,
   companyId: number,
@@ -39,18 +40,58 @@ export async function createClient(
 ): Promise<Client> {
   const segments = values.segments ?? [(await createSegment(ctx, companyId)).id];
   const n = next();
-  const repo = ctx.container.clientsRepository;
-  const id = await repo.createClient(
-    companyId,
-    {
-      name: values.name ?? `Client ${n}`,
-      last_names: values.last_names ?? 'Pérez Gómez',
-      whatsapp_cellphone: values.whatsapp_cellphone ?? uniquePhone(),
-      email: values.email ?? `client${n}@example.test`,
-      avatar: null,
-      projects: values.projects ?? null,
-    },
+  return ctx.container.clients.create(companyId, {
+    name: values.name ?? `Client ${n}`,
+    last_names: values.last_names ?? 'Pérez Gómez',
+    whatsapp_cellphone: values.whatsapp_cellphone ?? uniquePhone(),
+    email: values.email ?? `client${n}@example.test`,
+    avatar: null,
+    projects: values.projects ?? null,
     segments,
-  );
-  return (await repo.findClient(companyId, id))!;
+  });
+}
+
+export interface SeedClient {
+  name: string;
+  last_names: string;
+  whatsapp_cellphone: string;
+  email: string | null;
+  projects?: string | null;
+  created_at?: string;
+}
+
+/**
+ * Inserts many clients at once straight into the table (fixtures for lists of 10,000), with the columns
+ * the repository derives computed by the repository's own function. Returns their ids in order.
+ */
+export async function seedClients(
+  ctx: TestContext,
+  companyId: number,
+  rows: SeedClient[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  const at = new Date().toISOString();
+  for (let i = 0; i < rows.length; i += 500) {
+    const part = rows.slice(i, i + 500);
+    const saved = await ctx.container.db
+      .insertInto('clients')
+      .values(
+        part.map((r) => ({
+          company_id: companyId,
+          name: r.name,
+          last_names: r.last_names,
+          whatsapp_cellphone: r.whatsapp_cellphone,
+          email: r.email,
+          projects: r.projects ?? null,
+          ...derivedColumns(r),
+          created_at: r.created_at ?? at,
+          updated_at: r.created_at ?? at,
+        })),
+      )
+      .returning(['id', 'whatsapp_cellphone'])
+      .execute();
+    const idOf = new Map(saved.map((s) => [s.whatsapp_cellphone, s.id]));
+    ids.push(...part.map((r) => idOf.get(r.whatsapp_cellphone)!));
+  }
+  return ids;
 }

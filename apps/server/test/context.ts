@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Container, type ContainerOptions, createContainer } from '../src/container';
-import { createDatabase } from '../src/db/database';
+import { type Database, createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../src/platform/rate-limit';
 
@@ -18,37 +18,56 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL schema of this database (unset on SQLite). */
+  schema?: string;
+  /** Drops the schema or deletes the file (call after `database.destroy()`). */
+  cleanup(): Promise<void>;
+}
+
 /**
- * A fresh migrated database for one test file: a temp SQLite file, or — when TEST_DATABASE_URL is set —
- * a PostgreSQL schema of its own, so parallel files never collide. Redis backs the rate limits when
- * REDIS_URL is set, under a key prefix of its own.
+ * A fresh, empty database: a temp SQLite file, or — when TEST_DATABASE_URL is set — a PostgreSQL schema
+ * of its own, so parallel files never collide. Not migrated.
  */
-export async function createTestContext(
-  options: ContainerOptions & { logger?: unknown } = {},
-): Promise<TestContext> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
-  let cleanup: () => Promise<void>;
-  let database: ReturnType<typeof createDatabase>;
-  let schema: string | undefined;
   if (url) {
-    schema = `t_${suffix}`;
+    const schema = `t_${suffix}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    database = createDatabase({ url, pgSchema: schema, poolSize: 4 });
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+    return {
+      database: createDatabase({ url, pgSchema: schema, poolSize: 4 }),
+      schema,
+      async cleanup() {
+        const c = new pg.Client({ connectionString: url });
+        await c.connect();
+        await c.query(`drop schema ${schema} cascade`);
+        await c.end();
+      },
     };
-  } else {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-test-'));
-    database = createDatabase({ sqliteFile: path.join(dir, 'test.db') });
-    cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-test-'));
+  return {
+    database: createDatabase({ sqliteFile: path.join(dir, 'test.db') }),
+    async cleanup() {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh migrated database for one test file (see `createTestDatabase`), and the app on it. Redis backs
+ * the rate limits when REDIS_URL is set, under a key prefix of its own.
+ */
+export async function createTestContext(
+  options: ContainerOptions & { logger?: unknown } = {},
+): Promise<TestContext> {
+  const suffix = randomBytes(6).toString('hex');
+  const { database, schema, cleanup } = await createTestDatabase();
   await migrateToLatest(database.db, schema);
   const redis = process.env.REDIS_URL
     ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })

@@ -167,6 +167,8 @@ export const ZClientsQuery = z.object({
   order: z.enum(['asc', 'desc']).default('asc'),
 });
 export type ClientsQuery = z.input<typeof ZClientsQuery>;
+/** The query as the server reads it, defaults filled in. */
+export type ClientsQueryParams = z.output<typeof ZClientsQuery>;
 
 /** Where one page sits in the whole list; `last_page` is at least 1, also for an empty list. */
 export const ZPagination = z.object({
@@ -188,23 +190,28 @@ export const ZClientsResponse = z.object({
 export type ClientsResponse = z.infer<typeof ZClientsResponse>;
 
 /**
- * GET /admin/client/messages-summary query (added by us, all optional): without `per_page` the answer is
- * every client, as SPEC.md's chat list expects; with it, one page (`page` from 1) for long lists.
- * `search` matches part of the name and last names (case-insensitive) or of the phone's digits.
+ * GET /admin/client/messages-summary query (added by us, all optional): one page of the chat list,
+ * latest conversation first. Without `per_page` a page holds CLIENTS_PER_PAGE_MAX clients, the most any
+ * answer holds, and `pagination.has_more` says whether more follow (ask for `page` 2, 3…). `search`
+ * ignores case and accents ('NUÑEZ' finds 'Núñez') and matches part of the name and last names, the
+ * email, or the phone's digits.
  */
 export const ZMessagesSummaryQuery = z.object({
   search: zText({ max: 100 }).optional(),
   page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).optional(),
+  per_page: z.coerce.number().int().min(1).max(CLIENTS_PER_PAGE_MAX).default(CLIENTS_PER_PAGE_MAX),
 });
 export type MessagesSummaryQuery = z.input<typeof ZMessagesSummaryQuery>;
+/** The query as the server reads it, defaults filled in. */
+export type MessagesSummaryQueryParams = z.output<typeof ZMessagesSummaryQuery>;
 
 export const ZMessagesSummaryResponse = z.object({
   clients: z.array(ZChatClient),
   pagination: z.object({
     current_page: z.number().int(),
-    /** The page size asked for; the number of clients when the whole list was asked for. */
+    /** The page size used: the one asked for, else CLIENTS_PER_PAGE_MAX. */
     per_page: z.number().int(),
+    /** True when clients follow this page. */
     has_more: z.boolean(),
   }),
 });

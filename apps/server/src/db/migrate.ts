@@ -18,6 +18,12 @@ export async function migrateToLatest(db: Kysely<DB>, schema?: string): Promise<
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Runs the migrations up or down until `name` is the last one applied (tests of one migration). */
+export async function migrateTo(db: Kysely<DB>, name: string, schema?: string): Promise<void> {
+  const { error } = await migrator(db, schema).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 export async function migrateDown(db: Kysely<DB>, schema?: string): Promise<void> {
   const m = migrator(db, schema);
   for (;;) {

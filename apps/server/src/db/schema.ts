@@ -72,6 +72,10 @@ export interface ClientsTable {
   last_message_date: Timestamp | null;
   unread_messages_count: Generated<number>;
   wa_user_id: string | null;
+  /** Kept by the repository: the name, then the last names, folded (see `derivedColumns`). */
+  name_sort: Generated<string>;
+  /** Kept by the repository: name, last names and email, folded; what searches match. */
+  search_text: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

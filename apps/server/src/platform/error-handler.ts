@@ -2,71 +2,8 @@ import type { Language } from '@hablabot/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
-import { hasMessage, resolveLanguage, translate } from './locale';
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  message: string;
-  params: Record<string, unknown>;
-}
-
-function fieldLabel(lang: Language, field: string): string {
-  const leaf =
-    field
-      .split('.')
-      .filter((p) => Number.isNaN(Number(p)))
-      .pop() ?? field;
-  const key = `fields.${leaf}`;
-  return hasMessage(key) ? translate(lang, key) : leaf;
-}
-
-/** Turns one zod issue into a sentence in the caller's language. */
-export function describeIssue(lang: Language, field: string, issue: ValidationIssue): string {
-  const label = fieldLabel(lang, field);
-  if (hasMessage(issue.message)) {
-    // A custom rule may carry the numbers its message needs ({ min: 10 }).
-    const extra = (issue.params?.params ?? {}) as Record<string, string | number>;
-    return translate(lang, issue.message, { ...extra, field: label });
-  }
-  const p = issue.params;
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return translate(
-        lang,
-        issue.message === 'required' ? 'validation.required' : 'validation.invalid_type',
-        {
-          field: label,
-        },
-      );
-    case 'too_small': {
-      const min = Number(p.minimum);
-      if (p.origin === 'string')
-        return min <= 1
-          ? translate(lang, 'validation.required', { field: label })
-          : translate(lang, 'validation.min_string', { field: label, min });
-      if (p.origin === 'array') return translate(lang, 'validation.min_array', { field: label, min });
-      return translate(lang, 'validation.min_number', { field: label, min });
-    }
-    case 'too_big': {
-      const max = Number(p.maximum);
-      if (p.origin === 'string') return translate(lang, 'validation.max_string', { field: label, max });
-      if (p.origin === 'array') return translate(lang, 'validation.max_array', { field: label, max });
-      return translate(lang, 'validation.max_number', { field: label, max });
-    }
-    case 'invalid_format':
-      return translate(lang, p.format === 'email' ? 'validation.email' : 'validation.format', {
-        field: label,
-      });
-    case 'invalid_value':
-      return translate(lang, 'validation.in', {
-        field: label,
-        values: Array.isArray(p.values) ? p.values.join(', ') : '',
-      });
-    default:
-      return translate(lang, 'validation.format', { field: label });
-  }
-}
+import { resolveLanguage, translate } from './locale';
+import { type ValidationIssue, describeIssue, fieldLabel } from './validation-text';
 
 function validationBody(lang: Language, issues: ValidationIssue[], context?: string) {
   const errors: Record<string, string[]> = {};

@@ -1,7 +1,7 @@
-import type { MessageKey } from './messages';
+import type { TextKey } from '../i18n';
 
 type Params = Record<string, string | number>;
-type Key = MessageKey | (string & {});
+type Key = TextKey | (string & {});
 
 /** An error whose message is a locale key; the error handler translates it for the caller. */
 export class AppError extends Error {

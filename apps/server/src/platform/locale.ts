@@ -1,18 +1,22 @@
 import { DEFAULT_LANGUAGE, type Language } from '@hablabot/contract';
-import { type MessageKey, messages } from './messages';
+import type { TextKey } from '../i18n';
 
 type Params = Record<string, string | number>;
 type Catalogue = Record<string, string>;
 
-/** Modules add their own messages at start-up; keys are namespaced by module. */
-const catalogues: Record<Language, Catalogue> = { es: { ...messages.es }, en: { ...messages.en } };
+/**
+ * The texts of this process, filled at start-up by `registerServerTexts()` (src/i18n.ts) from every
+ * module's `*.i18n.ts`. Spanish is the default and the fallback.
+ */
+const catalogues: Record<Language, Catalogue> = { es: {}, en: {} };
 
-export function registerMessages(extra: Record<Language, Catalogue>): void {
-  Object.assign(catalogues.es, extra.es);
-  Object.assign(catalogues.en, extra.en);
+/** Adds a catalogue's texts in both languages (keys are namespaced by module). */
+export function registerTexts(texts: Record<Language, Catalogue>): void {
+  Object.assign(catalogues.es, texts.es);
+  Object.assign(catalogues.en, texts.en);
 }
 
-export function hasMessage(key: string): boolean {
+export function hasText(key: string): boolean {
   return key in catalogues.es;
 }
 
@@ -35,10 +39,11 @@ export function resolveLanguage(header: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
-export function translate(lang: Language, key: MessageKey | (string & {}), params?: Params): string {
+/** The key's text in the language (else in Spanish, else the key itself), with `{name}` filled in. */
+export function translate(lang: Language, key: TextKey | (string & {}), params?: Params): string {
   const template = catalogues[lang][key] ?? catalogues.es[key] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
-export type Translator = (key: MessageKey | (string & {}), params?: Params) => string;
+export type Translator = (key: TextKey | (string & {}), params?: Params) => string;

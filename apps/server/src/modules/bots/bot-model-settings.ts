@@ -9,13 +9,32 @@ export interface BotModelSettings {
 }
 
 /**
- * Where the bots module reads a company's model settings. The settings module provides the real source
- * (its `openaiChatEndpoint`, decrypted `openaiApiKey` and `openaiModel`, or null while any is empty)
- * and `container.ts` passes it in; until then `noBotModelSettings` answers null, so "Probar bot" shows
- * the prompt that would be sent instead of a model's reply.
+ * Where the bots module reads a company's model settings. `botModelSettingsFrom(settings)` is the real
+ * source, wired in `container.ts`: with no key or model, "Probar bot" shows the prompt that would be sent
+ * instead of a model's reply.
  */
 export interface BotModelSettingsSource {
   forCompany(companyId: number): Promise<BotModelSettings | null>;
+}
+
+/** The company's settings as the settings module reads them (secrets already decrypted). */
+interface OpenAiCredentialsSource {
+  credentials(companyId: number): Promise<{
+    openaiApiKey: string | null;
+    openaiModel: string | null;
+    openaiChatEndpoint: string;
+  }>;
+}
+
+/** The real source: the settings' endpoint, key and model, or null while the key or the model is empty. */
+export function botModelSettingsFrom(settings: OpenAiCredentialsSource): BotModelSettingsSource {
+  return {
+    async forCompany(companyId) {
+      const { openaiApiKey, openaiModel, openaiChatEndpoint } = await settings.credentials(companyId);
+      if (!openaiApiKey || !openaiModel) return null;
+      return { endpoint: openaiChatEndpoint, apiKey: openaiApiKey, model: openaiModel };
+    },
+  };
 }
 
 /** A source with no settings for any company. */

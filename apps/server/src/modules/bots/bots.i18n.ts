@@ -5,7 +5,7 @@ import type { Language } from '@hablabot/contract';
  * Spanish wording ('El nombre de la instrucción es obligatorio' …), so the server's 422 and the form
  * say the same thing.
  */
-export const botsMessages: Record<Language, Record<string, string>> = {
+export const botsTexts: Record<Language, Record<string, string>> = {
   es: {
     'bots.listed': 'Bots obtenidos con éxito.',
     'bots.created': 'Bot creado con éxito.',

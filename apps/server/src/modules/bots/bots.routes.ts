@@ -16,15 +16,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
-import { registerMessages, translate } from '../../platform/locale';
-import { botsMessages } from './bots.i18n';
+import { translate } from '../../platform/locale';
 import type { BotsService } from './bots.service';
 
 const errors = errorResponses;
 
 export function botsRoutes(deps: { bots: BotsService; guards: Guards }) {
   const { bots, guards } = deps;
-  registerMessages(botsMessages);
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     // onRequest: 401/403 come before a body is parsed or validated.

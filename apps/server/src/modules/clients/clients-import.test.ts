@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
@@ -27,15 +28,26 @@ describe('import: reading rows', () => {
 
   it('reads cells as text, prefers the first non-empty of two columns, and skips blank rows', () => {
     expect(readCells({ Nombre: ' Ana ', Celular: 34600111222, WhatsApp: '999', id: 7 })).toEqual({
-      name: 'Ana',
-      last_names: '',
-      whatsapp_cellphone: '34600111222',
-      email: '',
-      projects: '',
-      segments: '',
+      cells: {
+        name: 'Ana',
+        last_names: '',
+        whatsapp_cellphone: '34600111222',
+        email: '',
+        projects: '',
+        segments: '',
+      },
+      notText: [],
     });
-    expect(readCells({ Celular: '', WhatsApp: '34600111222' })?.whatsapp_cellphone).toBe('34600111222');
+    expect(readCells({ Celular: '', WhatsApp: '34600111222' })?.cells.whatsapp_cellphone).toBe('34600111222');
     expect(readCells({ Nombre: '', Celular: '  ', Correo: null })).toBeNull();
+  });
+
+  it('never reads an object or array cell as blank: its header is reported', () => {
+    expect(readCells({ Nombre: { a: 1 }, Celular: [], Correo: '' })).toEqual({
+      cells: { name: '', last_names: '', whatsapp_cellphone: '', email: '', projects: '', segments: '' },
+      notText: ['Nombre', 'Celular'],
+    });
+    expect(readCells({ Nombre: 'Ana', extra: ['x'] })?.notText).toEqual(['extra']);
   });
 
   it('splits segment names on , ; and |, dropping blanks and repeats', () => {
@@ -67,8 +79,13 @@ describe(`POST /import/clients (${engine})`, () => {
     });
 
   const clientsByPhone = async (company = companyId) => {
-    const rows = await ctx.container.clientsRepository.listClients(company);
-    return new Map(rows.map((c) => [c.whatsapp_cellphone, c]));
+    const { clients } = await ctx.container.clientsRepository.listClients(company, {
+      limit: 10_000,
+      offset: 0,
+      sort: 'id',
+      order: 'asc',
+    });
+    return new Map(clients.map((c) => [c.whatsapp_cellphone, c]));
   };
 
   it('imports good rows, reports bad ones with every reason, and never lets a bad row stop the others', async () => {
@@ -326,39 +343,163 @@ describe(`POST /import/clients (${engine})`, () => {
     expect(res.json().data.success).toEqual([]);
   });
 
-  it('a batch that fails at write time is redone row by row, so only the failing row is reported', async () => {
+  it('a batch that fails at write time is redone row by row: only the failing row is reported, and nothing of it is kept', async () => {
     const seg = await createSegment(ctx, companyId, { name: 'Fragile' });
-    const { createClientImportService } = await import('./clients-import.service');
-    const repo = ctx.container.clientsRepository;
-    let calls = 0;
-    const service = createClientImportService({
-      segmentsRepository: ctx.container.segmentsRepository,
-      clientsRepository: {
-        existingPhones: repo.existingPhones,
-        async upsertImported(company, rows) {
-          calls++;
-          if (rows.some((r) => r.whatsapp_cellphone === '34644000002'))
-            throw new Error('simulated write failure');
-          return repo.upsertImported(company, rows);
-        },
-      },
-    });
-    const row = (n: number) => ({
-      nombre: `Row ${n}`,
-      apellidos: 'X',
-      celular: `3464400000${n}`,
-      correo: `r${n}@example.test`,
-      segmentos: 'fragile',
-    });
-    const result = await service.importClients(companyId, [row(1), row(2), row(3)], 'es');
-    expect(result.success.map((s) => s.row)).toEqual([1, 3]);
-    expect(result.error).toEqual([
-      { row: 2, name: 'Row 2 X', message: 'No se pudo guardar esta fila. Inténtalo de nuevo.' },
-    ]);
-    expect(calls).toBe(4);
+    // The database refuses to link one phone's client to a segment: the second write of that row fails
+    // after its client was written, in the batch and again when the row is retried alone.
+    const refused = '34644000002';
+    const { db } = ctx.container;
+    if (ctx.engine === 'postgres') {
+      await sql`create function refuse_link() returns trigger language plpgsql as $$
+        begin
+          if (select whatsapp_cellphone from clients where id = new.client_id) = ${sql.lit(refused)} then
+            raise exception 'link refused for the test';
+          end if;
+          return new;
+        end $$`.execute(db);
+      await sql`create trigger refuse_link before insert on client_segments
+        for each row execute function refuse_link()`.execute(db);
+    } else {
+      await sql`create trigger refuse_link before insert on client_segments
+        when (select whatsapp_cellphone from clients where id = new.client_id) = ${sql.lit(refused)}
+        begin select raise(abort, 'link refused for the test'); end`.execute(db);
+    }
+    try {
+      const row = (n: number) => ({
+        nombre: `Row ${n}`,
+        apellidos: 'X',
+        celular: `3464400000${n}`,
+        correo: `r${n}@example.test`,
+        segmentos: 'fragile',
+      });
+      const res = await post([row(1), row(2), row(3)]);
+      expect(res.json().data.success.map((s: { row: number }) => s.row)).toEqual([1, 3]);
+      expect(res.json().data.error).toEqual([
+        { row: 2, name: 'Row 2 X', message: 'No se pudo guardar esta fila. Inténtalo de nuevo.' },
+      ]);
+      const stored = await clientsByPhone();
+      expect(stored.get('34644000001')?.segments.map((s) => s.id)).toEqual([seg.id]);
+      expect(stored.get('34644000003')?.segments.map((s) => s.id)).toEqual([seg.id]);
+      // The row's client was written before its link failed: the transaction took it back.
+      expect(stored.has(refused)).toBe(false);
+    } finally {
+      await sql`drop trigger refuse_link${sql.raw(ctx.engine === 'postgres' ? ' on client_segments' : '')}`.execute(
+        db,
+      );
+    }
+  });
+
+  it('10,000 rows with object and array cells among them: every row ends up in error or success', async () => {
+    await createSegment(ctx, companyId, { name: 'Diez mil' });
+    const rows: Record<string, unknown>[] = Array.from({ length: 10_000 }, (_, i) => ({
+      nombre: `Masivo ${i}`,
+      apellidos: 'Prueba',
+      celular: `5255${String(20_000_000 + i)}`,
+      correo: `masivo${i}@example.test`,
+      segmentos: 'diez mil',
+    }));
+    const broken = new Map<number, string>();
+    for (let i = 7; i < rows.length; i += 97) {
+      // Objects and arrays where text belongs, even in every cell of the row or in an unknown column.
+      const kind = ((i / 97) % 4) | 0;
+      if (kind === 0) rows[i] = { ...rows[i], nombre: { first: 'x' } };
+      if (kind === 1) rows[i] = { ...rows[i], celular: ['34600000000'] };
+      if (kind === 2) rows[i] = { nombre: {}, apellidos: [], celular: {}, correo: [] };
+      if (kind === 3) rows[i] = { ...rows[i], notas: { long: true } };
+      broken.set(
+        i + 1,
+        Object.keys(rows[i])
+          .filter((k) => typeof rows[i][k] === 'object')
+          .join(', '),
+      );
+    }
+    // Invalid text too: a control character, and a name of nothing but a zero-width space.
+    rows[1] = { ...rows[1], nombre: 'Bad\u0007name' };
+    rows[2] = { ...rows[2], apellidos: '\u200B' };
+    const res = await post(rows);
+    expect(res.statusCode).toBe(200);
+    const { error, success } = res.json().data as {
+      error: { row: number; name: string; message: string }[];
+      success: { row: number }[];
+    };
+    expect(error.length + success.length).toBe(10_000);
+    expect(new Set([...error, ...success].map((r) => r.row)).size).toBe(10_000);
+    expect(error.map((e) => e.row)).toEqual([2, 3, ...broken.keys()]);
+    for (const e of error.slice(2)) {
+      const headers = broken
+        .get(e.row)!
+        .split(', ')
+        .map((h) => `«${h}»`)
+        .join(', ');
+      expect(e.message).toContain(`Estas columnas no contienen texto: ${headers}.`);
+    }
+    expect(error[0].message).toBe(
+      'El campo nombre contiene caracteres no permitidos (de control o de dirección del texto).',
+    );
+    expect(error[1].message).toBe('El campo apellidos es obligatorio.');
+    expect(res.json().message).toBe(
+      `Importación completada: ${success.length} creados, 0 actualizados, ${error.length} con errores.`,
+    );
     const stored = await clientsByPhone();
-    expect(stored.get('34644000001')?.segments.map((s) => s.id)).toEqual([seg.id]);
-    expect(stored.has('34644000002')).toBe(false);
-    expect(stored.has('34644000003')).toBe(true);
+    for (const row of broken.keys()) expect(stored.has(`5255${20_000_000 + row - 1}`)).toBe(false);
+  });
+
+  it("one import per company at a time: a second one meanwhile answers 429 in the caller's language", async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      nombre: `Concurrente ${i}`,
+      apellidos: 'X',
+      celular: `5256${String(30_000_000 + i)}`,
+      correo: `c${i}@example.test`,
+    }));
+    const other = await createUser(ctx, { role: 'admin' });
+    for (const lang of ['es', 'en']) {
+      const [a, b] = await Promise.all([post(rows, lang), post(rows, lang)]);
+      const statuses = [a.statusCode, b.statusCode].sort();
+      expect(statuses, lang).toEqual([200, 429]);
+      const refused = a.statusCode === 429 ? a : b;
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json()).toEqual({
+        message:
+          lang === 'es'
+            ? 'Ya hay una importación de clientes en curso para esta compañía. Espera a que termine e inténtalo de nuevo.'
+            : 'A client import is already running for this company. Wait for it to finish and try again.',
+      });
+    }
+    // Another company's import is not held up, and once done the company may import again.
+    const [mine, theirs] = await Promise.all([
+      post(rows.slice(0, 3_000)),
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/import/clients',
+        headers: other.headers,
+        payload: { clients: rows.slice(0, 3_000) },
+      }),
+    ]);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+  });
+
+  it('gives other requests turns while it works: /health answers during a 10,000-row import', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      nombre: `Turnos ${i}`,
+      apellidos: 'X',
+      celular: `5257${String(40_000_000 + i)}`,
+      correo: `t${i}@example.test`,
+    }));
+    let done = false;
+    let answeredMeanwhile = 0;
+    const importing = post(rows).finally(() => {
+      done = true;
+    });
+    // One health check after another for as long as the import runs, each in a turn of its own (no
+    // clock involved): an import that never let the event loop turn would finish before the first.
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(health.statusCode).toBe(200);
+      if (!done) answeredMeanwhile++;
+    }
+    expect((await importing).statusCode).toBe(200);
+    // Checking and writing 10,000 rows takes 20 + 20 turns of the event loop at least.
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(20);
   });
 });

@@ -3,9 +3,12 @@ import {
   CLIENT_PROJECTS_MAX,
   IMPORT_SEGMENT_SEPARATORS,
   type ImportColumn,
+  SEGMENT_NAME_MAX,
   ZClientEmail,
   ZWhatsappCellphone,
   importColumnOf,
+  requiredText,
+  zText,
 } from '@hablabot/contract';
 import { z } from 'zod';
 import { fold } from './fold';
@@ -15,14 +18,28 @@ export const columnOf = importColumnOf;
 
 export type ImportCells = Record<ImportColumn, string>;
 
-const cellText = (v: unknown): string =>
-  v === null || v === undefined ? '' : typeof v === 'object' ? '' : String(v).trim();
+/**
+ * A cell as text: strings trimmed, numbers and booleans written out, empty for null; undefined when it is
+ * an object or an array (JSON can carry them, a CSV cannot: the row is refused, not read as blank).
+ */
+function cellText(v: unknown): string | undefined {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return undefined;
+  return String(v).trim();
+}
+
+export interface ImportRowCells {
+  cells: ImportCells;
+  /** Headers whose cell is an object or an array, in the order of the row. */
+  notText: string[];
+}
 
 /**
  * Reads one posted row (keyed by the file's headers) into our columns. Two headers for the same column
- * ('celular' and 'whatsapp'): the first non-empty one wins. Null when every cell is empty (a blank line).
+ * ('celular' and 'whatsapp'): the first non-empty one wins. Null when every cell is empty (a blank line);
+ * a cell that is an object or an array is never blank: its header is listed in `notText`.
  */
-export function readCells(raw: Record<string, unknown>): ImportCells | null {
+export function readCells(raw: Record<string, unknown>): ImportRowCells | null {
   const cells: ImportCells = {
     name: '',
     last_names: '',
@@ -31,14 +48,19 @@ export function readCells(raw: Record<string, unknown>): ImportCells | null {
     projects: '',
     segments: '',
   };
+  const notText: string[] = [];
   let any = false;
   for (const [header, value] of Object.entries(raw)) {
     const text = cellText(value);
+    if (text === undefined) {
+      notText.push(header);
+      continue;
+    }
     if (text) any = true;
     const column = columnOf(header);
     if (column && !cells[column]) cells[column] = text;
   }
-  return any ? cells : null;
+  return any || notText.length > 0 ? { cells, notText } : null;
 }
 
 /** Segment names in a cell separated by ',', ';' or '|', without blanks or repeats (by folded name). */
@@ -54,17 +76,20 @@ export function segmentNames(cell: string): string[] {
   return names;
 }
 
-/** One row's fields as the client form checks them; segments are names, matched by the service. */
+/** Longest segments cell: as many names as the client form accepts segments (200), with separators. */
+const SEGMENTS_CELL_MAX = 200 * (SEGMENT_NAME_MAX + 2);
+
+/**
+ * One row's fields, with the client form's rules (the contract's text rules: invisible characters
+ * removed, control and text-direction characters refused, lengths); segments are names, matched by the
+ * service.
+ */
 export const ZImportRow = z.object({
-  name: z.string().trim().min(1).max(CLIENT_NAME_MAX),
-  last_names: z.string().trim().min(1).max(CLIENT_NAME_MAX),
+  name: requiredText(CLIENT_NAME_MAX),
+  last_names: requiredText(CLIENT_NAME_MAX),
   whatsapp_cellphone: ZWhatsappCellphone,
   email: ZClientEmail,
-  projects: z
-    .string()
-    .trim()
-    .max(CLIENT_PROJECTS_MAX)
-    .transform((v) => v || null),
-  segments: z.string(),
+  projects: zText({ max: CLIENT_PROJECTS_MAX, multiline: true }).transform((v) => v || null),
+  segments: zText({ max: SEGMENTS_CELL_MAX }),
 });
 export type ImportRow = z.output<typeof ZImportRow>;

@@ -1,6 +1,7 @@
-import type { BotMode, Client, SegmentChip } from '@hablabot/contract';
-import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { BotMode, Client, ClientSortField, SegmentChip } from '@hablabot/contract';
+import { PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type Executor, atomically } from '../../db/transactions';
+import { fold } from './fold';
 
 const now = () => new Date().toISOString();
 
@@ -31,7 +32,6 @@ export interface ImportValues {
   whatsapp_cellphone: string;
   email: string;
   projects: string | null;
-  segmentIds: number[];
 }
 
 type ClientRowWithSegments = Omit<Client, 'segments' | 'mode_bot'> & { mode_bot: number; segments: unknown };
@@ -58,23 +58,131 @@ function toClient(r: ClientRowWithSegments): Client {
 }
 
 export interface ChatListOptions {
-  /** Part of the name and last names (case-insensitive) or of the phone's digits. */
+  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
   search?: string;
-  limit?: number;
-  offset?: number;
+  limit: number;
+  offset: number;
 }
 
+/** One page of the client table. */
+export interface ClientListOptions {
+  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
+  search?: string;
+  limit: number;
+  offset: number;
+  sort: ClientSortField;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * Columns kept from others on every insert and update, never set by callers:
+ * - `name_sort`: the name and then the last names, folded and joined by U+0001 (sorts before any
+ *   character of a name), so the `name` sort ignores case and accents and is the same on both engines;
+ * - `search_text`: name, last names and email folded into one text, which searches match with LIKE.
+ */
+export function derivedColumns(values: { name: string; last_names: string; email: string | null }) {
+  return {
+    name_sort: `${fold(values.name)}\u0001${fold(values.last_names)}`,
+    search_text: fold(`${values.name} ${values.last_names} ${values.email ?? ''}`),
+  };
+}
+
+/** A search that is only a phone number as people type it ('+34 600-12', '(600) 123'). */
+const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
+
+/** The LIKE pattern of "contains this text", with %, _ and \ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
 // biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
-function orderForChat<Q extends SelectQueryBuilder<any, any, any>>(q: Q): Q {
+type ClientsSelection = SelectQueryBuilder<any, any, any>;
+
+/**
+ * The chat list's order: latest conversation first, clients never written to last, then by name (folded)
+ * and id. The index clients_chat_order_idx holds it, so a page is read without sorting the company.
+ */
+function orderForChat<Q extends ClientsSelection>(q: Q): Q {
   return q
     .orderBy(sql`clients.last_message_date desc nulls last`)
-    .orderBy(sql`lower(clients.name)`)
+    .orderBy('clients.name_sort')
     .orderBy('clients.id') as Q;
 }
 
-/** A company's clients and their segment links: the only SQL of clients. Every query is company-scoped. */
-export function createClientsRepository(db: Kysely<DB>) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+/**
+ * The company's clients that match the search: folded the way `search_text` is (case, accents and
+ * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
+ * (with spaces, '+', '-', dots or brackets) may also be part of the phone.
+ */
+function matching(db: Executor, companyId: number, search: string | undefined) {
+  let q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
+  const text = fold(search ?? '');
+  if (text) {
+    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`clients.search_text like ${containsPattern(text)} escape '\\'`,
+        ...(digits ? [sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * The client table's orders. Each one ends in a unique column, so a row has one place in the list and
+ * pages never repeat or skip a row: the id, except for the phone (unique in the company already).
+ * E-mails are compared byte by byte with missing ones first (ascending) on both engines; the indexes of
+ * migration 20261123000000 hold every one of these orders.
+ */
+function orderForTable<Q extends ClientsSelection>(
+  q: Q,
+  sort: ClientSortField,
+  order: 'asc' | 'desc',
+  postgres: boolean,
+): Q {
+  switch (sort) {
+    case 'id':
+      return q.orderBy('clients.id', order) as Q;
+    case 'whatsapp_cellphone':
+      return q.orderBy('clients.whatsapp_cellphone', order) as Q;
+    case 'name':
+      return q.orderBy('clients.name_sort', order).orderBy('clients.id', order) as Q;
+    case 'created_at':
+      return q.orderBy('clients.created_at', order).orderBy('clients.id', order) as Q;
+    case 'email':
+      return (
+        postgres
+          ? q.orderBy(sql`clients.email collate "C"`, (ob) =>
+              order === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
+            )
+          : q.orderBy('clients.email', order)
+      ).orderBy('clients.id', order) as Q;
+  }
+}
+
+/**
+ * The statement that picks one page of the client table's ids, in the table's order (exported so tests
+ * can check the database reads it from an index).
+ */
+export function clientPageIdsQuery(db: Executor, companyId: number, options: ClientListOptions) {
+  return orderForTable(
+    matching(db, companyId, options.search).select('clients.id'),
+    options.sort,
+    options.order,
+    isPostgres(db),
+  )
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+/**
+ * A company's clients: the only SQL that writes the clients table. Every function takes the company it is
+ * scoped to. Built on the database or on a transaction (see `createRepositories`); writes of several
+ * statements run `atomically`, so they join the caller's transaction when there is one.
+ */
+export function createClientsRepository(db: Executor) {
+  const postgres = isPostgres(db);
 
   /**
    * Each client's segment chips as a JSON array, computed in the same statement (a correlated subquery
@@ -109,53 +217,44 @@ export function createClientsRepository(db: Kysely<DB>) {
       .where('clients.company_id', '=', companyId);
   }
 
-  async function linkSegments(trx: Kysely<DB>, pairs: { client_id: number; segment_id: number }[]) {
-    for (const part of chunks(pairs, 1000)) {
-      await trx
-        .insertInto('client_segments')
-        .values(part)
-        .onConflict((oc) => oc.columns(['client_id', 'segment_id']).doNothing())
-        .execute();
-    }
+  /**
+   * One page of clients in one statement: the page's ids are picked first (in index order, with the
+   * limit), then only those rows are read whole and get their segment chips.
+   */
+  async function page(
+    ids: ClientsSelection,
+    order: <Q extends ClientsSelection>(q: Q) => Q,
+  ): Promise<Client[]> {
+    const query = db
+      .selectFrom(ids.as('page'))
+      .innerJoin('clients', 'clients.id', 'page.id')
+      .select([...columns, segmentsJson.as('segments')]);
+    return (await order(query).execute()).map(toClient);
   }
 
   return {
-    /** The client table's list, oldest first. */
-    async listClients(companyId: number): Promise<Client[]> {
-      return (await clientsQuery(companyId).orderBy('clients.id').execute()).map(toClient);
+    /** One page of the client table and how many clients match in all. */
+    async listClients(
+      companyId: number,
+      options: ClientListOptions,
+    ): Promise<{ clients: Client[]; total: number }> {
+      const order = <Q extends ClientsSelection>(q: Q) =>
+        orderForTable(q, options.sort, options.order, postgres);
+      const [clients, count] = await Promise.all([
+        page(clientPageIdsQuery(db, companyId, options), order),
+        matching(db, companyId, options.search)
+          .select(sql<number>`cast(count(*) as integer)`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { clients, total: Number(count.n) };
     },
 
-    /**
-     * The chat list: latest conversation first, clients never written to last, then by name. One statement:
-     * with a limit, the page's ids are picked first, so segment chips are built only for that page.
-     */
-    async listForChat(companyId: number, options: ChatListOptions = {}): Promise<Client[]> {
-      let filtered = db
-        .selectFrom('clients')
-        .select('clients.id')
-        .where('clients.company_id', '=', companyId);
-      const search = options.search?.trim();
-      if (search) {
-        const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        const digits = search.replace(/\D/g, '');
-        filtered = filtered.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(clients.name || ' ' || clients.last_names) like ${pattern} escape '\\'`,
-            ...(digits ? [eb('clients.whatsapp_cellphone', 'like', `%${digits}%`)] : []),
-          ]),
-        );
-      }
-      if (!search && options.limit === undefined) {
-        return (await orderForChat(clientsQuery(companyId)).execute()).map(toClient);
-      }
-      // The page's ids first (read in index order), then only those rows are joined and get their chips.
-      let ids = orderForChat(filtered);
-      if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
-      const query = db
-        .selectFrom(ids.as('page'))
-        .innerJoin('clients', 'clients.id', 'page.id')
-        .select([...columns, segmentsJson.as('segments')]);
-      return (await orderForChat(query).execute()).map(toClient);
+    /** The chat list: latest conversation first, clients never written to last, then by name. */
+    async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
+      const ids = orderForChat(matching(db, companyId, options.search).select('clients.id'))
+        .limit(options.limit)
+        .offset(options.offset);
+      return page(ids, orderForChat);
     },
 
     async findClient(companyId: number, id: number): Promise<Client | undefined> {
@@ -173,49 +272,55 @@ export function createClientsRepository(db: Kysely<DB>) {
       return (await q.executeTakeFirst()) !== undefined;
     },
 
-    async createClient(companyId: number, values: ClientValues, segmentIds: number[]): Promise<number> {
-      return db.transaction().execute(async (trx) => {
-        const at = now();
-        const row = await trx
-          .insertInto('clients')
-          .values({ company_id: companyId, ...values, created_at: at, updated_at: at })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await linkSegments(
-          trx,
-          segmentIds.map((segment_id) => ({ client_id: row.id, segment_id })),
-        );
-        return row.id;
-      });
+    /** Inserts the client (its segments are the segments repository's); the new id. */
+    async insertClient(companyId: number, values: ClientValues): Promise<number> {
+      const at = now();
+      const row = await db
+        .insertInto('clients')
+        .values({
+          company_id: companyId,
+          ...values,
+          ...derivedColumns(values),
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
     },
 
-    /** Replaces the client's editable fields and its segments; false when it is not the company's. */
-    async updateClient(
-      companyId: number,
-      id: number,
-      values: ClientValues,
-      segmentIds: number[],
-    ): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('clients')
-          .set({ ...values, updated_at: now() })
-          .where('company_id', '=', companyId)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await trx.deleteFrom('client_segments').where('client_id', '=', id).execute();
-        await linkSegments(
-          trx,
-          segmentIds.map((segment_id) => ({ client_id: id, segment_id })),
-        );
-        return true;
-      });
+    /** Replaces the client's editable fields; false when it is not the company's. */
+    async updateClient(companyId: number, id: number, values: ClientValues): Promise<boolean> {
+      const result = await db
+        .updateTable('clients')
+        .set({ ...values, ...derivedColumns(values), updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes every one of the ids, or none when any is not the company's; true when deleted. */
+    /**
+     * Marks the company's clients in a segment as updated now (their segments are about to change).
+     * Reads the links; writing them is the segments repository's job.
+     */
+    async touchSegmentMembers(companyId: number, segmentId: number): Promise<void> {
+      await db
+        .updateTable('clients')
+        .set({ updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('client_segments').select('client_id').where('segment_id', '=', segmentId),
+        )
+        .execute();
+    },
+
+    /**
+     * Deletes every one of the ids, or none when any is not the company's; true when deleted. Their
+     * segment links go with them (ON DELETE CASCADE).
+     */
     async deleteClients(companyId: number, ids: number[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         for (const part of chunks(ids, 1000)) {
           const owned = await trx
             .selectFrom('clients')
@@ -226,7 +331,6 @@ export function createClientsRepository(db: Kysely<DB>) {
           if (Number(owned.n) !== part.length) return false;
         }
         for (const part of chunks(ids, 1000)) {
-          await trx.deleteFrom('client_segments').where('client_id', 'in', part).execute();
           await trx
             .deleteFrom('clients')
             .where('company_id', '=', companyId)
@@ -263,12 +367,13 @@ export function createClientsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Creates or updates (by phone) every row in one transaction, and adds the rows' segments to the
-     * clients (never removing any). All of the rows are written or none is.
+     * Creates or updates (by phone) every row, as one unit: all of them are written or none is. An update
+     * keeps the stored projects when the row has none. Returns each row's client id by phone.
      */
-    async upsertImported(companyId: number, rows: ImportValues[]): Promise<void> {
-      if (rows.length === 0) return;
-      await db.transaction().execute(async (trx) => {
+    async upsertImported(companyId: number, rows: ImportValues[]): Promise<Map<string, number>> {
+      const idOfPhone = new Map<string, number>();
+      if (rows.length === 0) return idOfPhone;
+      await atomically(db, async (trx) => {
         const at = now();
         for (const part of chunks(rows)) {
           const saved = await trx
@@ -281,6 +386,7 @@ export function createClientsRepository(db: Kysely<DB>) {
                 whatsapp_cellphone: r.whatsapp_cellphone,
                 email: r.email,
                 projects: r.projects,
+                ...derivedColumns(r),
                 created_at: at,
                 updated_at: at,
               })),
@@ -290,21 +396,18 @@ export function createClientsRepository(db: Kysely<DB>) {
                 name: eb.ref('excluded.name'),
                 last_names: eb.ref('excluded.last_names'),
                 email: eb.ref('excluded.email'),
+                name_sort: eb.ref('excluded.name_sort'),
+                search_text: eb.ref('excluded.search_text'),
                 projects: eb.fn.coalesce('excluded.projects', 'clients.projects'),
                 updated_at: eb.ref('excluded.updated_at'),
               })),
             )
             .returning(['id', 'whatsapp_cellphone'])
             .execute();
-          const idOf = new Map(saved.map((s) => [s.whatsapp_cellphone, s.id]));
-          await linkSegments(
-            trx,
-            part.flatMap((r) =>
-              r.segmentIds.map((segment_id) => ({ client_id: idOf.get(r.whatsapp_cellphone)!, segment_id })),
-            ),
-          );
+          for (const s of saved) idOfPhone.set(s.whatsapp_cellphone, s.id);
         }
       });
+      return idOfPhone;
     },
   };
 }

@@ -1,15 +1,30 @@
-import type { BotMode, Client, ClientInput } from '@hablabot/contract';
-import { conflict, invalid, notFound } from '../../platform/errors';
+import type {
+  BotMode,
+  Client,
+  ClientInput,
+  ClientsQueryParams,
+  MessagesSummaryQueryParams,
+  Pagination,
+} from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
+import { conflict, invalid, notFound } from '../../platform/errors';
+import type { WithTransaction } from '../../repositories';
 import type { ClientValues, ClientsRepository } from './clients.repository';
 import type { SegmentsRepository } from './segments.repository';
 
-/** A company's clients: phone unique per company, at least one segment of the same company. */
+/**
+ * A company's clients: phone unique per company, at least one segment of the same company. A client and
+ * its segment links are written in one transaction (`withTransaction`), so neither is ever saved alone.
+ */
 export function createClientsService(deps: {
   clientsRepository: ClientsRepository;
   segmentsRepository: Pick<SegmentsRepository, 'findChips'>;
+  withTransaction: WithTransaction;
 }) {
-  const { clientsRepository: repo, segmentsRepository: segments } = deps;
+  const { clientsRepository: repo, segmentsRepository: segments, withTransaction } = deps;
+
+  /** A segment deleted between the check and the write: the transaction rolls back, the caller gets 422. */
+  const segmentsGone = () => invalid('segments', 'clients.unknown_segment');
 
   async function get(companyId: number, id: number): Promise<Client> {
     const client = await repo.findClient(companyId, id);
@@ -47,15 +62,35 @@ export function createClientsService(deps: {
   }
 
   return {
-    list: (companyId: number) => repo.listClients(companyId),
+    /** One page of the client table, with where it sits in the whole (matching) list. */
+    async list(
+      companyId: number,
+      query: ClientsQueryParams,
+    ): Promise<{ clients: Client[]; pagination: Pagination }> {
+      const { clients, total } = await repo.listClients(companyId, {
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        clients,
+        pagination: {
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          last_page: Math.max(1, Math.ceil(total / query.per_page)),
+        },
+      };
+    },
 
-    /** The chat list, read from the client rows (last message, unread count): one query at any size. */
-    async messagesSummary(companyId: number, query: { search?: string; page: number; per_page?: number }) {
-      if (query.per_page === undefined) {
-        const clients = await repo.listForChat(companyId, { search: query.search });
-        return { clients, pagination: { current_page: 1, per_page: clients.length, has_more: false } };
-      }
-      // One row more than the page tells whether another page follows, without counting.
+    /**
+     * The chat list, read from the client rows (last message, unread count): one query per page. A page
+     * holds at most CLIENTS_PER_PAGE_MAX clients; one row more than the page tells whether another page
+     * follows, without counting.
+     */
+    async messagesSummary(companyId: number, query: MessagesSummaryQueryParams) {
       const rows = await repo.listForChat(companyId, {
         search: query.search,
         limit: query.per_page + 1,
@@ -77,7 +112,14 @@ export function createClientsService(deps: {
       const segmentIds = await ownSegmentIds(companyId, input.segments);
       if (await repo.phoneTaken(companyId, input.whatsapp_cellphone))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
-      const id = await guardPhone(() => repo.createClient(companyId, valuesOf(input), segmentIds));
+      const id = await guardPhone(() =>
+        withTransaction(async (tx) => {
+          const id = await tx.clientsRepository.insertClient(companyId, valuesOf(input));
+          if (!(await tx.segmentsRepository.setClientSegments(companyId, id, segmentIds)))
+            throw segmentsGone();
+          return id;
+        }),
+      );
       return get(companyId, id);
     },
 
@@ -86,7 +128,14 @@ export function createClientsService(deps: {
       const segmentIds = await ownSegmentIds(companyId, input.segments);
       if (await repo.phoneTaken(companyId, input.whatsapp_cellphone, id))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
-      const updated = await guardPhone(() => repo.updateClient(companyId, id, valuesOf(input), segmentIds));
+      const updated = await guardPhone(() =>
+        withTransaction(async (tx) => {
+          if (!(await tx.clientsRepository.updateClient(companyId, id, valuesOf(input)))) return false;
+          if (!(await tx.segmentsRepository.setClientSegments(companyId, id, segmentIds)))
+            throw segmentsGone();
+          return true;
+        }),
+      );
       if (!updated) throw notFound('clients.not_found');
       return get(companyId, id);
     },

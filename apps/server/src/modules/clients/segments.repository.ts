@@ -1,6 +1,6 @@
 import type { Segment, SegmentChip } from '@hablabot/contract';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { sql } from 'kysely';
+import { type Executor, atomically } from '../../db/transactions';
 import { fold } from './fold';
 
 const now = () => new Date().toISOString();
@@ -11,8 +11,16 @@ export interface SegmentValues {
   rules: string;
 }
 
-/** A company's segments: the only SQL of segments. Every function takes the company it is scoped to. */
-export function createSegmentsRepository(db: Kysely<DB>) {
+/** Rows per statement when linking clients in bulk. */
+const CHUNK = 500;
+
+/**
+ * A company's segments and which clients are in them (the client_segments links): the only SQL that
+ * writes either. Every function takes the company it is scoped to; a link is only ever made between a
+ * client and a segment of that company, whatever ids the caller passes. Built on the database or on a
+ * transaction (see `createRepositories`).
+ */
+export function createSegmentsRepository(db: Executor) {
   function segmentsQuery(companyId: number) {
     return db
       .selectFrom('segments')
@@ -107,9 +115,70 @@ export function createSegmentsRepository(db: Kysely<DB>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Deletes the segment; its links to clients go with it (ON DELETE CASCADE, and explicitly here). */
+    /**
+     * Makes these the client's segments, removing the others. Only segments of the company are linked,
+     * and only to a client of the company: false when any of them could not be (the caller rolls back).
+     * Call it in the transaction of the client's own write.
+     */
+    async setClientSegments(companyId: number, clientId: number, segmentIds: number[]): Promise<boolean> {
+      const wanted = [...new Set(segmentIds)];
+      return atomically(db, async (trx) => {
+        await trx
+          .deleteFrom('client_segments')
+          .where('client_id', '=', clientId)
+          .where('client_id', 'in', (eb) =>
+            eb.selectFrom('clients').select('id').where('company_id', '=', companyId),
+          )
+          .execute();
+        if (wanted.length === 0) return true;
+        const result = await trx
+          .insertInto('client_segments')
+          .columns(['client_id', 'segment_id'])
+          .expression((eb) =>
+            eb
+              .selectFrom('clients')
+              .innerJoin('segments', 'segments.company_id', 'clients.company_id')
+              .select(['clients.id', 'segments.id'])
+              .where('clients.company_id', '=', companyId)
+              .where('clients.id', '=', clientId)
+              .where('segments.id', 'in', wanted),
+          )
+          .executeTakeFirst();
+        return Number(result.numInsertedOrUpdatedRows ?? 0) === wanted.length;
+      });
+    },
+
+    /**
+     * Adds clients to the segment, never removing a link; only a segment and clients of the company are
+     * linked (others are left out). How many links are new.
+     */
+    async addClientsToSegment(companyId: number, segmentId: number, clientIds: number[]): Promise<number> {
+      return atomically(db, async (trx) => {
+        let added = 0;
+        for (let i = 0; i < clientIds.length; i += CHUNK) {
+          const result = await trx
+            .insertInto('client_segments')
+            .columns(['client_id', 'segment_id'])
+            .expression((eb) =>
+              eb
+                .selectFrom('clients')
+                .innerJoin('segments', 'segments.company_id', 'clients.company_id')
+                .select(['clients.id', 'segments.id'])
+                .where('clients.company_id', '=', companyId)
+                .where('segments.id', '=', segmentId)
+                .where('clients.id', 'in', clientIds.slice(i, i + CHUNK)),
+            )
+            .onConflict((oc) => oc.columns(['client_id', 'segment_id']).doNothing())
+            .executeTakeFirst();
+          added += Number(result.numInsertedOrUpdatedRows ?? 0);
+        }
+        return added;
+      });
+    },
+
+    /** Deletes the segment and its links to clients; false when it is not the company's. */
     async deleteSegment(companyId: number, id: number): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const owned = await trx
           .selectFrom('segments')
           .select('id')

@@ -8,15 +8,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
-import { registerMessages, translate } from '../../platform/locale';
-import { clientsMessages } from './clients.messages';
+import { translate } from '../../platform/locale';
 import type { SegmentsService } from './segments.service';
 
 const errors = errorResponses;
 
 export function segmentsRoutes(deps: { segments: SegmentsService; guards: Guards }) {
   const { segments, guards } = deps;
-  registerMessages(clientsMessages);
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     app.addHook('onRequest', guards.requireCompanyAdmin);

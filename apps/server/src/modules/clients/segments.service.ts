@@ -1,11 +1,15 @@
 import type { Segment, SegmentRequest } from '@hablabot/contract';
-import { conflict, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound } from '../../platform/errors';
+import type { WithTransaction } from '../../repositories';
 import type { SegmentsRepository } from './segments.repository';
 
 /** A company's segments: names unique per company (ignoring case and accents), colour #RRGGBB, rules. */
-export function createSegmentsService(deps: { segmentsRepository: SegmentsRepository }) {
-  const { segmentsRepository: repo } = deps;
+export function createSegmentsService(deps: {
+  segmentsRepository: SegmentsRepository;
+  withTransaction: WithTransaction;
+}) {
+  const { segmentsRepository: repo, withTransaction } = deps;
 
   async function get(companyId: number, id: number): Promise<Segment> {
     const segment = await repo.findSegment(companyId, id);
@@ -42,9 +46,16 @@ export function createSegmentsService(deps: { segmentsRepository: SegmentsReposi
       return get(companyId, id);
     },
 
-    /** Deletes the segment and takes it off the clients that had it. */
+    /**
+     * Deletes the segment and takes it off the clients that had it, which count as updated (their
+     * segments changed): both writes in one transaction.
+     */
     async remove(companyId: number, id: number): Promise<void> {
-      if (!(await repo.deleteSegment(companyId, id))) throw notFound('segments.not_found');
+      const deleted = await withTransaction(async (tx) => {
+        await tx.clientsRepository.touchSegmentMembers(companyId, id);
+        return tx.segmentsRepository.deleteSegment(companyId, id);
+      });
+      if (!deleted) throw notFound('segments.not_found');
     },
   };
 }

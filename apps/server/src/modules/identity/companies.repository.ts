@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
 
 /** Companies (tenants): looked up on their own by every module that works per company. */
-export function createCompaniesRepository(db: Kysely<DB>) {
+export function createCompaniesRepository(db: Executor) {
   return {
     async listCompanies() {
       return db.selectFrom('companies').select(['id', 'name', 'created_at']).orderBy('name').execute();

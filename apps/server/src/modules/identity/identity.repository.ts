@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
 import { createCompaniesRepository } from './companies.repository';
 import { createRolesRepository } from './roles.repository';
 import { createTokensRepository } from './tokens.repository';
@@ -11,7 +10,7 @@ export { toPublicUser, type UserWithRoles } from './users.repository';
  * The four identity repositories (users, roles, companies, tokens) as one object, for code that needs
  * several of them (start-up, test factories). Services take only the repositories they use.
  */
-export function createIdentityRepository(db: Kysely<DB>) {
+export function createIdentityRepository(db: Executor) {
   return {
     ...createUsersRepository(db),
     ...createRolesRepository(db),

@@ -1,10 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import type { DB, RoleRow } from '../../db/schema';
+import { sql } from 'kysely';
+import type { RoleRow } from '../../db/schema';
+import { type Executor, atomically } from '../../db/transactions';
 
 const now = () => new Date().toISOString();
 
 /** Roles: the built-in three and the ones a super admin adds. */
-export function createRolesRepository(db: Kysely<DB>) {
+export function createRolesRepository(db: Executor) {
   return {
     async listRoles(): Promise<(RoleRow & { usersCount: number })[]> {
       const rows = await db
@@ -66,7 +67,7 @@ export function createRolesRepository(db: Kysely<DB>) {
     },
 
     async deleteRole(id: number): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await atomically(db, async (trx) => {
         await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
         await trx.deleteFrom('roles').where('id', '=', id).execute();
       });

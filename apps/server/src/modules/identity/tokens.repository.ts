@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
 import { type UserWithRoles, usersQuery, withRoles } from './users.repository';
 
 /** Access tokens (stored hashed) and the user a token signs in. */
-export function createTokensRepository(db: Kysely<DB>) {
+export function createTokensRepository(db: Executor) {
   return {
     async createToken(userId: number, tokenHash: string, ttlMs: number): Promise<void> {
       const at = new Date();

@@ -1,6 +1,7 @@
 import type { RoleSummary, User } from '@hablabot/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { DB, RoleRow, UserRow } from '../../db/schema';
+import { type Executor, atomically } from '../../db/transactions';
 import { AppError } from '../../platform/errors';
 
 const now = () => new Date().toISOString();
@@ -10,13 +11,11 @@ export interface UserWithRoles extends UserRow {
   company_name: string | null;
 }
 
-type Db = Kysely<DB> | Transaction<DB>;
-
 function toRoleSummary(r: Pick<RoleRow, 'id' | 'name' | 'description' | 'color'>): RoleSummary {
   return { id: r.id, name: r.name, description: r.description, color: r.color };
 }
 
-async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, RoleSummary[]>> {
+async function rolesOf(db: Executor, userIds: number[]): Promise<Map<number, RoleSummary[]>> {
   const map = new Map<number, RoleSummary[]>();
   if (userIds.length === 0) return map;
   const rows = await db
@@ -35,7 +34,7 @@ async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, RoleSumma
 }
 
 /** Users joined with their company's name; the caller adds the where clause. */
-export function usersQuery(db: Db) {
+export function usersQuery(db: Executor) {
   return db
     .selectFrom('users')
     .leftJoin('companies', 'companies.id', 'users.company_id')
@@ -45,7 +44,7 @@ export function usersQuery(db: Db) {
 
 /** Adds each user's roles (one query for all of them). */
 export async function withRoles(
-  db: Db,
+  db: Executor,
   rows: (UserRow & { company_name: string | null })[],
 ): Promise<UserWithRoles[]> {
   const roles = await rolesOf(
@@ -69,7 +68,7 @@ async function lockSuperAdmins(trx: Transaction<DB>): Promise<void> {
     .execute();
 }
 
-async function countWithRole(db: Db, roleName: string, exceptIds: number[]): Promise<number> {
+async function countWithRole(db: Executor, roleName: string, exceptIds: number[]): Promise<number> {
   let q = db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -102,7 +101,7 @@ async function resolveCompany(trx: Transaction<DB>, choice: CompanyChoice, at: s
 }
 
 /** Users and their roles: the SQL behind sign-in, registration and the super admin's user management. */
-export function createUsersRepository(db: Kysely<DB>) {
+export function createUsersRepository(db: Executor) {
   return {
     async findUserByEmail(email: string): Promise<UserWithRoles | undefined> {
       const row = await usersQuery(db).where('users.email', '=', email.toLowerCase()).executeTakeFirst();
@@ -134,7 +133,7 @@ export function createUsersRepository(db: Kysely<DB>) {
         language?: string;
       } & CompanyChoice,
     ): Promise<number> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         const at = now();
         const companyId = (await resolveCompany(trx, input, at)) ?? null;
         const u = await trx
@@ -176,7 +175,7 @@ export function createUsersRepository(db: Kysely<DB>) {
         keepASuperAdmin?: boolean;
       } & CompanyChoice,
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await atomically(db, async (trx) => {
         if (input.keepASuperAdmin) {
           await lockSuperAdmins(trx);
           if ((await countWithRole(trx, 'super_admin', [id])) === 0) throw lastSuperAdmin('roles');
@@ -209,7 +208,7 @@ export function createUsersRepository(db: Kysely<DB>) {
 
     /** Deletes all the users or none; refused (409) under the super-admin lock if none would remain. */
     async deleteUsers(ids: number[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await atomically(db, async (trx) => {
         await lockSuperAdmins(trx);
         if ((await countWithRole(trx, 'super_admin', ids)) === 0) throw lastSuperAdmin('ids');
         await trx.deleteFrom('access_tokens').where('user_id', 'in', ids).execute();
@@ -237,7 +236,7 @@ export function createUsersRepository(db: Kysely<DB>) {
      * role (checked under the super-admin lock). True when the role was given.
      */
     async grantRole(userId: number, roleId: number, options: { onlyIfNone?: string } = {}): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return atomically(db, async (trx) => {
         await lockSuperAdmins(trx);
         if (options.onlyIfNone && (await countWithRole(trx, options.onlyIfNone, [])) > 0) return false;
         const has = await trx

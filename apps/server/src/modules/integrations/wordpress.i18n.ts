@@ -1,7 +1,7 @@
 import type { Language } from '@hablabot/contract';
 
 /** Server texts of the WordPress connection, es and en. */
-export const wordpressMessages: Record<Language, Record<string, string>> = {
+export const wordpressTexts: Record<Language, Record<string, string>> = {
   es: {
     'wordpress.missing_credentials': 'Faltan las cabeceras X-HablaBot-Key y X-HablaBot-Secret.',
     'wordpress.unauthenticated': 'La clave o el secreto de HablaBot no son válidos.',

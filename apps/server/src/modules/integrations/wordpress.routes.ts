@@ -7,9 +7,8 @@ import {
 } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { typed } from '../../platform/http';
-import { registerMessages, translate } from '../../platform/locale';
+import { translate } from '../../platform/locale';
 import type { ClientImportService } from '../clients/clients-import.service';
-import { wordpressMessages } from './wordpress.i18n';
 import type { WordPressAuth } from './wordpress.service';
 
 /** Headers a WordPress site signs its calls with. */
@@ -31,7 +30,6 @@ const authErrors = { 401: ZErrorResponse, 429: ZErrorResponse };
  */
 export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImport: ClientImportService }) {
   const { wordpressAuth, clientImport } = deps;
-  registerMessages(wordpressMessages);
   const companyOf = new WeakMap<FastifyRequest, number>();
 
   return async (instance: FastifyInstance) => {

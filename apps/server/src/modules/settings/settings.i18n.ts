@@ -1,7 +1,7 @@
 import type { Language } from '@hablabot/contract';
 
 /** Server texts of the settings module (field labels, validation, connection tests), es and en. */
-export const settingsMessages: Record<Language, Record<string, string>> = {
+export const settingsTexts: Record<Language, Record<string, string>> = {
   es: {
     'settings.updated': 'Configuración actualizada con éxito.',
     'settings.graph_id_format':

@@ -12,9 +12,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { tooManyRequests } from '../../platform/errors';
 import { errorResponses, typed } from '../../platform/http';
-import { registerMessages, translate } from '../../platform/locale';
+import { translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
-import { settingsMessages } from './settings.i18n';
 import type { SettingsService } from './settings.service';
 
 const errors = { ...errorResponses, 429: errorResponses[401] };
@@ -41,7 +40,6 @@ export function settingsRoutes(deps: {
   rateLimits: RateLimitStore;
 }) {
   const { settings, guards, rateLimits } = deps;
-  registerMessages(settingsMessages);
 
   async function limitTests(companyId: number) {
     const hit = await rateLimits.hit(`settings:test:${companyId}`, 60_000);

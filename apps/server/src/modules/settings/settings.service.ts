@@ -18,7 +18,7 @@ import {
 import type { SettingsRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../platform/errors';
-import { hasMessage, translate } from '../../platform/locale';
+import { hasText, translate } from '../../platform/locale';
 import type { SecretBox } from '../../platform/secrets';
 import { generateKey } from '../../platform/tokens';
 import { chatCompletion, type ChatCheck } from '../integrations/openai-chat';
@@ -44,7 +44,7 @@ export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 function qualityText(lang: Language, rating: string | null): string | null {
   if (!rating) return null;
   const key = `settings.quality.${rating.toUpperCase()}`;
-  return hasMessage(key) ? translate(lang, key) : rating;
+  return hasText(key) ? translate(lang, key) : rating;
 }
 
 /** SHA-256 of a WordPress key: the column the WordPress endpoint looks companies up by. */

@@ -17,14 +17,19 @@ export interface HealthProbe {
 }
 
 async function probe(fn: () => Promise<void>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       fn(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 2000)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timeout')), 2000);
+      }),
     ]);
     return true;
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Language } from '@hablabot/contract';
 
-/** Server messages of the clients module, registered with the locale catalogue when its routes load. */
-export const clientsMessages: Record<Language, Record<string, string>> = {
+/** Texts of clients, segments and the import, in both interface languages. */
+export const clientsTexts = {
   es: {
     'clients.title': 'Gestión de clientes',
     'clients.subtitle': 'Administra tus clientes y segmentos',
@@ -28,6 +28,9 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
     'clients.import_duplicate_in_file':
       'El número {phone} está repetido en el archivo (ya está en la fila {row}).',
     'clients.import_row_failed': 'No se pudo guardar esta fila. Inténtalo de nuevo.',
+    'clients.import_not_text': 'Estas columnas no contienen texto: {columns}.',
+    'clients.import_running':
+      'Ya hay una importación de clientes en curso para esta compañía. Espera a que termine e inténtalo de nuevo.',
     'segments.listed': 'Segmentos obtenidos con éxito.',
     'segments.created': 'Segmento creado con éxito.',
     'segments.updated': 'Segmento actualizado con éxito.',
@@ -42,6 +45,11 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
     'fields.rules': 'reglas',
     'fields.mode': 'modo del bot',
     'fields.clients': 'clientes',
+    'fields.search': 'búsqueda',
+    'fields.page': 'página',
+    'fields.per_page': 'clientes por página',
+    'fields.sort': 'orden',
+    'fields.order': 'sentido del orden',
   },
   en: {
     'clients.title': 'Client management',
@@ -67,6 +75,9 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
       'Segment not found: {names}. Create it before importing or correct the name.',
     'clients.import_duplicate_in_file': 'The number {phone} is repeated in the file (already in row {row}).',
     'clients.import_row_failed': 'This row could not be saved. Please try again.',
+    'clients.import_not_text': 'These columns do not hold text: {columns}.',
+    'clients.import_running':
+      'A client import is already running for this company. Wait for it to finish and try again.',
     'segments.listed': 'Segments retrieved successfully.',
     'segments.created': 'Segment created successfully.',
     'segments.updated': 'Segment updated successfully.',
@@ -81,5 +92,10 @@ export const clientsMessages: Record<Language, Record<string, string>> = {
     'fields.rules': 'rules',
     'fields.mode': 'bot mode',
     'fields.clients': 'clients',
+    'fields.search': 'search',
+    'fields.page': 'page',
+    'fields.per_page': 'clients per page',
+    'fields.sort': 'sort',
+    'fields.order': 'sort order',
   },
-};
+} as const satisfies Record<Language, Record<string, string>>;

@@ -1,0 +1,35 @@
+import { authTexts } from './modules/auth/auth.i18n';
+import { botsTexts } from './modules/bots/bots.i18n';
+import { clientsTexts } from './modules/clients/clients.i18n';
+import { wordpressTexts } from './modules/integrations/wordpress.i18n';
+import { settingsTexts } from './modules/settings/settings.i18n';
+import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
+import { registerTexts } from './platform/locale';
+import { platformTexts } from './platform/platform.i18n';
+
+/**
+ * Every text catalogue of the server (`*.i18n.ts`), one per module plus the platform's. A new module adds
+ * its catalogue here and nowhere else; keys are namespaced by module and never defined twice.
+ */
+export const SERVER_TEXTS = [
+  platformTexts,
+  authTexts,
+  superAdminTexts,
+  clientsTexts,
+  settingsTexts,
+  wordpressTexts,
+  botsTexts,
+] as const;
+
+type Catalogue = (typeof SERVER_TEXTS)[number];
+/** Every key of every catalogue (for autocompletion; `translate` accepts any string). */
+export type TextKey = Catalogue extends infer C ? (C extends { es: infer E } ? keyof E : never) : never;
+
+/**
+ * Loads every catalogue into the locale, once per process, at start-up: `createContainer` calls it, so
+ * the HTTP app and a process that loads no routes (a worker) answer the same texts in es and en.
+ * Calling it again changes nothing.
+ */
+export function registerServerTexts(): void {
+  for (const catalogue of SERVER_TEXTS) registerTexts(catalogue);
+}

@@ -1,0 +1,27 @@
+import type { Language } from '@hablabot/contract';
+
+/** Texts of sign-in, registration and the language switch. */
+export const authTexts = {
+  es: {
+    'auth.login_ok': 'Inicio de sesión exitoso.',
+    'auth.invalid_credentials': 'Credenciales inválidas',
+    'auth.logout_ok': 'Sesión cerrada correctamente.',
+    'auth.register_ok': 'Registro completado. Ya puedes iniciar sesión.',
+    'auth.too_many_attempts':
+      'Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {seconds} segundos.',
+    'auth.too_many_registrations':
+      'Demasiados registros en poco tiempo. Inténtalo de nuevo en {seconds} segundos.',
+    'language.updated': 'Language updated successfully.',
+    'language.temporary': 'Language set temporarily.',
+  },
+  en: {
+    'auth.login_ok': 'Signed in successfully.',
+    'auth.invalid_credentials': 'Invalid credentials',
+    'auth.logout_ok': 'Signed out successfully.',
+    'auth.register_ok': 'Registration complete. You can now sign in.',
+    'auth.too_many_attempts': 'Too many sign-in attempts. Try again in {seconds} seconds.',
+    'auth.too_many_registrations': 'Too many registrations in a short time. Try again in {seconds} seconds.',
+    'language.updated': 'Language updated successfully.',
+    'language.temporary': 'Language set temporarily.',
+  },
+} as const satisfies Record<Language, Record<string, string>>;
