@@ -8,6 +8,8 @@ import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { installErrorHandling } from './platform/error-handler';
@@ -137,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, fallback);
 
   await app.register(csrfCookieRoute);
+  await app.register(storageRoutes(container));
   await app.register(
     async (api) => {
       await api.register(csrfCookieRoute);
@@ -157,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(superAdminRoutes(container));
       await api.register(clientsRoutes(container));
       await api.register(segmentsRoutes(container));
+      await api.register(mediaRoutes(container));
     },
     { prefix: '/api/v1' },
   );

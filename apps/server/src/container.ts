@@ -6,6 +6,8 @@ import { createClientsRepository } from './modules/clients/clients.repository';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsRepository } from './modules/clients/segments.repository';
 import { createSegmentsService } from './modules/clients/segments.service';
+import { createMediaRepository } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
 import { createCompaniesRepository } from './modules/identity/companies.repository';
 import { createRolesRepository } from './modules/identity/roles.repository';
 import { createTokensRepository } from './modules/identity/tokens.repository';
@@ -14,17 +16,22 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
+import type { FileStorage } from './platform/storage';
 
 export interface Infrastructure {
   database: Database;
   rateLimits: RateLimitStore;
   appKey: Buffer;
   redis?: Redis;
+  /** Media files (the local folder `<DATA_DIR>/media` today). */
+  storage: FileStorage;
 }
 
 export interface ContainerOptions {
   loginLimits?: LoginLimits;
   registerLimits?: RegisterLimits;
+  /** PUBLIC_URL when set: absolute media URLs are built on it instead of the request's origin. */
+  publicUrl?: string;
 }
 
 /** Wires repositories into services by hand: every dependency is visible here. */
@@ -52,6 +59,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const clients = createClientsService({ clientsRepository, segmentsRepository });
   const segments = createSegmentsService({ segmentsRepository });
   const clientImport = createClientImportService({ clientsRepository, segmentsRepository });
+  const mediaRepository = createMediaRepository(db);
+  const media = createMediaService({ mediaRepository, storage: infra.storage });
   return {
     infra,
     db,
@@ -69,6 +78,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     clients,
     segments,
     clientImport,
+    mediaRepository,
+    media,
+    publicUrl: options.publicUrl,
   };
 }
 

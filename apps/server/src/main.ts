@@ -17,7 +17,7 @@ async function main() {
   }
 
   const infra = await openInfrastructure(config);
-  const container = createContainer(infra);
+  const container = createContainer(infra, { publicUrl: config.explicitPublicUrl });
   const app = await buildApp({
     container,
     webDist: config.webDist,

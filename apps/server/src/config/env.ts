@@ -85,6 +85,8 @@ export interface Config {
   redisUrl?: string;
   appKey?: string;
   publicUrl: string;
+  /** PUBLIC_URL exactly as set (publicUrl falls back to the listening address when it is not). */
+  explicitPublicUrl?: string;
   logLevel: Env['LOG_LEVEL'];
   superAdmin: { email: string; password?: string };
   webDist: string;
@@ -131,6 +133,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     appKey: e.APP_KEY,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
+    explicitPublicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     superAdmin: { email: superAdminEmail, password: e.SUPERADMIN_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),

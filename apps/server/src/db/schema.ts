@@ -81,6 +81,25 @@ export interface ClientSegmentsTable {
   segment_id: number;
 }
 
+export interface MediaTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  /** The name the file was uploaded with (cleaned), for display and search. */
+  file_name: string;
+  /** file_name folded (lower case, no accents). */
+  name_key: string;
+  /** Where the bytes are in file storage (a random name). */
+  storage_key: string;
+  mime_type: string;
+  kind: string;
+  /** Bytes; bigint on PostgreSQL, which pg returns as text unless cast. */
+  size: number | string;
+  sha256: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -90,6 +109,7 @@ export interface DB {
   segments: SegmentsTable;
   clients: ClientsTable;
   client_segments: ClientSegmentsTable;
+  media: MediaTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -100,3 +120,4 @@ export type RoleRow = Selectable<RolesTable>;
 export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type SegmentRow = Selectable<SegmentsTable>;
 export type ClientRow = Selectable<ClientsTable>;
+export type MediaRow = Selectable<MediaTable>;

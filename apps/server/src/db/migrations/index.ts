@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m20261122000000 from './20261122000000_identity';
 import * as m20261122010000 from './20261122010000_clients';
 import * as m20261122010100 from './20261122010100_clients_chat_order';
+import * as m20261122031500 from './20261122031500_media';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
   '20261122000000_identity': m20261122000000,
   '20261122010000_clients': m20261122010000,
   '20261122010100_clients_chat_order': m20261122010100,
+  '20261122031500_media': m20261122031500,
 };
