@@ -29,13 +29,14 @@ export function originOf(request: FastifyRequest, publicUrl?: string): string {
 }
 
 /**
- * After a refusal the rest of the upload is still on its way: read and drop it (never kept), and close
- * the connection afterwards, so the caller reads the 422 instead of a reset connection.
+ * After a refusal the rest of the upload is still on its way. A browser reads the answer only once it has
+ * sent the whole body, so the rest is read and dropped (never kept): closing the connection instead would
+ * show the browser a broken connection, and leaving it unread would stall it. The server-wide request
+ * timeout still bounds how long a caller can keep sending.
  */
-function discardRestOfBody(request: FastifyRequest, reply: FastifyReply): void {
+function discardRestOfBody(request: FastifyRequest): void {
   const raw = request.raw;
   if (raw.complete || raw.destroyed) return;
-  reply.header('connection', 'close');
   raw.unpipe();
   raw.resume();
 }
@@ -66,12 +67,12 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
       try {
         part = await request.file();
       } catch {
-        discardRestOfBody(request, reply);
+        discardRestOfBody(request);
         throw fileRequired();
       }
       if (part?.fieldname !== 'file') {
         part?.file.resume();
-        discardRestOfBody(request, reply);
+        discardRestOfBody(request);
         throw fileRequired();
       }
       try {
@@ -82,7 +83,7 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
           media: media.toItem(record, originOf(request, publicUrl)),
         });
       } catch (err) {
-        discardRestOfBody(request, reply);
+        discardRestOfBody(request);
         // An empty file input arrives as a part with no name and no bytes: nothing was chosen.
         if (err instanceof AppError && err.key === 'media.empty_file' && !part.filename) throw fileRequired();
         throw err;
