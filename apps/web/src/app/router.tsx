@@ -55,7 +55,7 @@ export const routes: RouteObject[] = [
                   { path: 'bots', ...screen(() => import('../features/placeholders/BotsPage')) },
                   { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
                   { path: 'setting', ...screen(() => import('../features/placeholders/SettingPage')) },
-                  { path: 'media', ...screen(() => import('../features/placeholders/MediaPage')) },
+                  { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
                   {
                     path: 'messages-massive',
                     ...screen(() => import('../features/placeholders/MessagesMassivePage')),
