@@ -11,6 +11,8 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/integrations/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { mediaRoutes } from './modules/media/media.routes';
+import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { installErrorHandling } from './platform/error-handler';
@@ -150,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandling(app, fallback);
 
   await app.register(csrfCookieRoute);
+  await app.register(storageRoutes(container));
   await app.register(
     async (api) => {
       await api.register(csrfCookieRoute);
@@ -173,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));
       await api.register(botsRoutes(container));
+      await api.register(mediaRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -12,17 +12,22 @@ import { createSegmentsService } from './modules/clients/segments.service';
 import { createWordPressAuth, type WordPressLimits } from './modules/integrations/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createMediaRepository } from './modules/media/media.repository';
+import { createMediaService } from './modules/media/media.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
+import type { FileStorage } from './platform/storage';
 
 export interface Infrastructure {
   database: Database;
   rateLimits: RateLimitStore;
   appKey: Buffer;
   redis?: Redis;
+  /** Media files (the local folder `<DATA_DIR>/media` today). */
+  storage: FileStorage;
 }
 
 export interface ContainerOptions {
@@ -95,6 +100,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     chatCompletions:
       options.chatCompletions ?? createChatCompletionsClient({ maxRetries: 1, maxRetryDelayMs: 2000 }),
   });
+  const mediaRepository = createMediaRepository(db);
+  const media = createMediaService({ mediaRepository, storage: infra.storage });
   return {
     infra,
     db,
@@ -118,6 +125,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     wordpressAuth,
     botsRepository,
     bots,
+    mediaRepository,
+    media,
+    publicUrl: options.publicUrl,
   };
 }
 

@@ -1,6 +1,7 @@
 import { authTexts } from './modules/auth/auth.i18n';
 import { botsTexts } from './modules/bots/bots.i18n';
 import { clientsTexts } from './modules/clients/clients.i18n';
+import { mediaTexts } from './modules/media/media.i18n';
 import { wordpressTexts } from './modules/integrations/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
@@ -18,6 +19,7 @@ export const SERVER_TEXTS = [
   clientsTexts,
   settingsTexts,
   wordpressTexts,
+  mediaTexts,
   botsTexts,
 ] as const;
 

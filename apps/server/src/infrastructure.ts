@@ -7,6 +7,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { loadOrCreateAppKey } from './platform/secrets';
+import { createLocalStorage } from './platform/storage';
 
 /** Opens the database (migrated), Redis when configured, and the rate-limit store. */
 export async function openInfrastructure(
@@ -25,8 +26,10 @@ export async function openInfrastructure(
     : undefined;
   const rateLimits = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore();
   const appKey = loadOrCreateAppKey(config.dataDir, config.appKey);
+  const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   return {
     database,
+    storage,
     redis,
     rateLimits,
     appKey,

@@ -10,11 +10,14 @@ import { type Container, type ContainerOptions, createContainer } from '../src/c
 import { type Database, createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../src/platform/rate-limit';
+import { createLocalStorage } from '../src/platform/storage';
 
 export interface TestContext {
   app: FastifyInstance;
   container: Container;
   engine: 'sqlite' | 'postgres';
+  /** The media folder of this test file (a temp folder). */
+  mediaDir: string;
   close(): Promise<void>;
 }
 
@@ -69,13 +72,18 @@ export async function createTestContext(
   const suffix = randomBytes(6).toString('hex');
   const { database, schema, cleanup } = await createTestDatabase();
   await migrateToLatest(database.db, schema);
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-media-'));
+  const storage = createLocalStorage(mediaDir);
   const redis = process.env.REDIS_URL
     ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })
     : undefined;
   const rateLimits = redis
     ? createRedisRateLimitStore(redis, `hb:test:${suffix}:`)
     : createMemoryRateLimitStore();
-  const container = createContainer({ database, rateLimits, redis, appKey: randomBytes(32) }, options);
+  const container = createContainer(
+    { database, rateLimits, redis, appKey: randomBytes(32), storage },
+    options,
+  );
   // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
   const app = await buildApp({ container, logger: (options.logger as any) ?? false });
   await app.ready();
@@ -83,6 +91,7 @@ export async function createTestContext(
     app,
     container,
     engine: database.engine,
+    mediaDir,
     async close() {
       await app.close();
       await rateLimits.close();
@@ -93,6 +102,7 @@ export async function createTestContext(
       }
       await database.destroy();
       await cleanup();
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

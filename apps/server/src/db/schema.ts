@@ -106,6 +106,25 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface MediaTable {
+  id: Generated<number>;
+  company_id: number;
+  user_id: number | null;
+  /** The name the file was uploaded with (cleaned), for display and search. */
+  file_name: string;
+  /** file_name folded (lower case, no accents). */
+  name_key: string;
+  /** Where the bytes are in file storage (a random name). */
+  storage_key: string;
+  mime_type: string;
+  kind: string;
+  /** Bytes; bigint on PostgreSQL, which pg returns as text unless cast. */
+  size: number | string;
+  sha256: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface BotsTable {
   id: Generated<number>;
   company_id: number;
@@ -147,6 +166,7 @@ export interface DB {
   bots: BotsTable;
   instructions: InstructionsTable;
   instruction_segments: InstructionSegmentsTable;
+  media: MediaTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -160,3 +180,4 @@ export type ClientRow = Selectable<ClientsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type BotRow = Selectable<BotsTable>;
 export type InstructionRow = Selectable<InstructionsTable>;
+export type MediaRow = Selectable<MediaTable>;

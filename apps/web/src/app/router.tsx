@@ -58,7 +58,7 @@ export const routes: RouteObject[] = [
                     path: 'setting',
                     ...screen(() => import('../features/settings/SettingsPage'), 'settings'),
                   },
-                  { path: 'media', ...screen(() => import('../features/placeholders/MediaPage')) },
+                  { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
                   {
                     path: 'messages-massive',
                     ...screen(() => import('../features/placeholders/MessagesMassivePage')),

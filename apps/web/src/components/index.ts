@@ -38,6 +38,16 @@ export {
   type MessageType,
   useMessageBox,
 } from './MessageBox/MessageBox';
+export {
+  AudioFileIcon,
+  DocumentFileIcon,
+  formatBytes,
+  ImageFileIcon,
+  MediaKindIcon,
+  mediaSrc,
+  VideoFileIcon,
+} from './MediaPicker/media';
+export { MediaPicker, type MediaPickerProps } from './MediaPicker/MediaPicker';
 export { Modal, type ModalProps, type ModalSize } from './Modal/Modal';
 export {
   MultiSelect,

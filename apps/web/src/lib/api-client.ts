@@ -124,7 +124,7 @@ export function apiUrl(path: string, query?: RequestOptions['query']): string {
   return url;
 }
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   if (!match) return null;
@@ -183,13 +183,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const data = await parseBody(response, responseType).catch(() => null);
   if (!response.ok) {
-    if (response.status === 401 && auth) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (response.status === 401 && auth) endSession();
     throw new ApiError({ status: response.status, body: data });
   }
   return { status: response.status, data: data as T, headers: response.headers };
+}
+
+/** A protected call answered 401: the session is over (cleared, and the app goes to `/`). */
+export function endSession(): void {
+  clearSession();
+  onUnauthorized();
 }
 
 /** The body only, for the common case. */

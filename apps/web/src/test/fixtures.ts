@@ -1,4 +1,4 @@
-import type { Client, Segment } from '@hablabot/contract';
+import type { Client, MediaItem, Segment } from '@hablabot/contract';
 
 export function makeSegment(overrides: Partial<Segment> = {}): Segment {
   return {
@@ -36,4 +36,23 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
 /** A File with the given text, the way a file input hands it over. */
 export function csvFile(text: string, name = 'clientes.csv', type = 'text/csv'): File {
   return new File([text], name, { type });
+}
+
+/** A library file as GET /admin/media/user lists it. */
+export function makeMedia(overrides: Partial<MediaItem> = {}): MediaItem {
+  const id = overrides.id ?? 1;
+  const hex = id.toString(16).padStart(32, 'a');
+  const ext = overrides.kind === 'document' ? 'pdf' : overrides.kind === 'video' ? 'mp4' : 'png';
+  const filePath = `media/${hex.slice(0, 2)}/${hex}.${ext}`;
+  return {
+    id,
+    file_name: 'logo.png',
+    file_path: filePath,
+    url: `http://localhost/storage/${filePath}`,
+    mime_type: 'image/png',
+    kind: 'image',
+    size: 2048,
+    created_at: '2026-11-22T10:00:00.000Z',
+    ...overrides,
+  };
 }

@@ -5,6 +5,7 @@ import * as m20261122010100 from './20261122010100_clients_chat_order';
 import * as m20261122030000 from './20261122030000_settings';
 import * as m20261123010000 from './20261123010000_bots';
 import * as m20261123000000 from './20261123000000_clients_list';
+import * as m20261122031500 from './20261122031500_media';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '20261122030000_settings': m20261122030000,
   '20261123000000_clients_list': m20261123000000,
   '20261123010000_bots': m20261123010000,
+  '20261122031500_media': m20261122031500,
 };
