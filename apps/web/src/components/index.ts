@@ -20,7 +20,9 @@ export { type ConfirmFn, ConfirmProvider, useConfirm, useConfirmDialog } from '.
 export {
   DataTable,
   type DataTableColumn,
+  type DataTableMode,
   type DataTableProps,
+  DEFAULT_FILTER_DEBOUNCE_MS,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   type PaginationState,
