@@ -28,6 +28,15 @@ export interface DataTableBodyProps<TData> {
   rowClassName?: (row: TData) => string | undefined;
 }
 
+/**
+ * A column's width, which a screen's stylesheet may override per breakpoint through the custom property
+ * `--hb-col-<column id>-width` (e.g. a narrower chat column on phones).
+ */
+function colWidth(id: string, width: number | string | undefined): string | undefined {
+  const length = toCssLength(width);
+  return length === undefined ? undefined : `var(--hb-col-${id}-width, ${length})`;
+}
+
 function widthPx(width: number | string | undefined): number {
   if (typeof width === 'number') return width;
   const px = width ? /^(\d+(?:\.\d+)?)px$/.exec(width.trim()) : null;
@@ -183,9 +192,15 @@ export function DataTableBody<TData>({
         <colgroup>
           {selectable && <col style={{ width: 48 }} />}
           {visibleColumns.map((column) => (
-            <col key={column.id} style={{ width: toCssLength(column.width) }} />
+            <col
+              key={column.id}
+              data-column={column.id}
+              style={{ width: colWidth(column.id, column.width) }}
+            />
           ))}
-          {hasActions && <col style={{ width: toCssLength(rowActionsWidth) }} />}
+          {hasActions && (
+            <col data-column="actions" style={{ width: colWidth('actions', rowActionsWidth) }} />
+          )}
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
