@@ -4,6 +4,7 @@ export { jsonResponse, mockFetch, type RecordedCall } from './api';
 export { type ClientsListOptions, clientsListRoute } from './clients-server';
 export { csvFile, makeClient, makeSegment } from './fixtures';
 export { initTestI18n, setupTestI18n, type TestLanguage } from './i18n';
+export { installTestLayout, type TestLayoutOptions, useTestLayout } from './layout';
 export { newQueryClient, renderFeature, renderRoutes, renderWithI18n, renderWithQuery } from './render';
 
 /** Per-test timeout of screen tests (jsdom, queries, modals and axe on a busy machine). */

@@ -1,8 +1,8 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
+import { expectNoSeriousA11yViolations, initTestI18n, useTestLayout } from '../../test';
 import { Chip } from '../Chip/Chip';
 import { foldText } from '../lib/text';
 import {
@@ -369,26 +369,6 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(state).toEqual({ filter: 'maria', ids: ['3', '6'], pagination: { pageIndex: 0, pageSize: 5 } });
   });
 
-  it('virtualises the body of large pages (500 rows) and keeps the row count for assistive technology', async () => {
-    const user = userEvent.setup();
-    render(
-      <DataTable
-        label="Clientes"
-        data={makeClients(10_000)}
-        columns={columns}
-        getRowId={(c) => c.id}
-        onDelete={() => {}}
-      />,
-    );
-    await user.selectOptions(screen.getByLabelText('Filas por página'), '500');
-    expect(screen.getByText('Pag 1 | 20')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Clientes' });
-    expect(table).toHaveAttribute('aria-rowcount', '501');
-    expect(bodyRows().length).toBeLessThan(100);
-    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
-    expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
-  });
-
   it('speaks English with the en catalogue', () => {
     initTestI18n('en');
     render(<DataTable label="Clients" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
@@ -581,5 +561,48 @@ describe('DataTable in server mode', { timeout: 20_000 }, () => {
     const cell = screen.getByRole('button', { name: 'Ir al Chat 1' }).closest('td');
     expect(cell).toHaveClass('hb-table__sticky');
     expect(screen.getByRole('columnheader', { name: /Nombre/ })).not.toHaveClass('hb-table__sticky');
+  });
+});
+
+describe('DataTable with a virtualised body', { timeout: 20_000 }, () => {
+  // A viewport the virtualiser can measure (480px, 48px rows): jsdom alone measures 0 and would
+  // render no row at all, so "fewer than 100 rows" would hold for a broken table too.
+  useTestLayout({ rowHeight: 48 });
+
+  it('renders the rows in view of a 500-row page, later ones on scroll, and keeps the row count', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(10_000)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+        virtualHeight={480}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText('Filas por página'), '500');
+    expect(screen.getByText('Pag 1 | 20')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Clientes' });
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    // The first rows are there: not none, and far from all 500.
+    expect(firstCellIds().slice(0, 3)).toEqual(['1', '2', '3']);
+    expect(bodyRows().length).toBeGreaterThan(5);
+    expect(bodyRows().length).toBeLessThan(100);
+
+    const scroller = screen.getByTestId('table-scroll');
+    act(() => {
+      scroller.scrollTop = 300 * 48;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(firstCellIds()).toContain('301'));
+    expect(firstCellIds()).not.toContain('1');
+    expect(bodyRows().length).toBeLessThan(100);
+    // Rows above and below the window are stood in for by spacers of the right height.
+    const spacers = table.querySelectorAll<HTMLElement>('tr.hb-table__spacer td');
+    expect(Number.parseInt(spacers[0].style.height, 10)).toBeGreaterThan(200 * 48);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
   });
 });
