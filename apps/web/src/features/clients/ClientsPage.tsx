@@ -33,7 +33,7 @@ import {
 import { ClientForm } from './ClientForm';
 import { downloadClientsXlsx, EXPORT_COLUMNS, type ExportColumn } from './export';
 import { ImportClientsModal } from './ImportClientsModal';
-import { ChatBubbleIcon, DownloadIcon, PlusIcon, UploadIcon } from './icons';
+import { ChatBubbleIcon, DownloadIcon, PlusIcon, UploadIcon } from '../../components/lib/icons';
 import { SegmentForm } from './SegmentForm';
 import './clients.css';
 

@@ -6,7 +6,7 @@ import { AlertIcon, CheckCircleIcon } from '../../components/lib/icons';
 import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useImportClients } from './api';
-import { DownloadIcon } from './icons';
+import { DownloadIcon } from '../../components/lib/icons';
 import type { CsvProblem, ParsedClientsCsv } from './csv';
 import {
   IMPORT_COLUMN_ORDER,
