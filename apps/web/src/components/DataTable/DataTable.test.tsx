@@ -562,6 +562,26 @@ describe('DataTable in server mode', { timeout: 20_000 }, () => {
     expect(cell).toHaveClass('hb-table__sticky');
     expect(screen.getByRole('columnheader', { name: /Nombre/ })).not.toHaveClass('hb-table__sticky');
   });
+
+  it('pins sticky columns just before the actions, each offset by the widths to its right', () => {
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(3)}
+        columns={[...columns.slice(0, 3), { ...columns[3], sticky: true, width: 150 }]}
+        getRowId={(c) => c.id}
+        rowActions={(c) => <button type="button">Editar {c.id}</button>}
+        rowActionsWidth={104}
+      />,
+    );
+    const phone = screen.getByRole('columnheader', { name: /WhatsApp/ });
+    const actions = screen.getByRole('columnheader', { name: 'Acciones' });
+    expect(actions).toHaveClass('hb-table__sticky');
+    expect(actions).not.toHaveClass('hb-table__sticky--edge');
+    expect(phone).toHaveClass('hb-table__sticky', 'hb-table__sticky--edge');
+    expect(phone.style.right).toBe('var(--hb-col-actions-width, 104px)');
+    expect(screen.getByRole('columnheader', { name: 'Segmento' })).not.toHaveClass('hb-table__sticky');
+  });
 });
 
 describe('DataTable with a virtualised body', { timeout: 20_000 }, () => {

@@ -37,30 +37,27 @@ function colWidth(id: string, width: number | string | undefined): string | unde
   return length === undefined ? undefined : `var(--hb-col-${id}-width, ${length})`;
 }
 
-function widthPx(width: number | string | undefined): number {
-  if (typeof width === 'number') return width;
-  const px = width ? /^(\d+(?:\.\d+)?)px$/.exec(width.trim()) : null;
-  return px ? Number(px[1]) : 0;
-}
-
 /**
  * The trailing run of pinned columns (the caller's `sticky` columns just before the actions column,
- * and the actions column itself) with each one's distance from the table's right edge.
+ * and the actions column itself) with each one's distance from the table's right edge: the sum of the
+ * widths of the pinned columns to its right, as CSS (so a width overridden per breakpoint moves it too).
  */
 function stickyOffsets<TData>(
   columns: readonly DataTableColumn<TData>[],
   actions: { present: boolean; sticky: boolean; width?: number | string },
-): Map<string, number> {
-  const offsets = new Map<string, number>();
-  let right = 0;
+): Map<string, string> {
+  const offsets = new Map<string, string>();
+  const right: string[] = [];
+  const at = () =>
+    right.length === 0 ? '0px' : right.length === 1 ? right[0] : `calc(${right.join(' + ')})`;
   if (actions.present) {
     if (!actions.sticky) return offsets;
-    offsets.set(ACTIONS, 0);
-    right += widthPx(actions.width);
+    offsets.set(ACTIONS, at());
+    right.push(colWidth('actions', actions.width) ?? '0px');
   }
   for (let i = columns.length - 1; i >= 0 && columns[i].sticky; i--) {
-    offsets.set(columns[i].id, right);
-    right += widthPx(columns[i].width);
+    offsets.set(columns[i].id, at());
+    right.push(colWidth(columns[i].id, columns[i].width) ?? '0px');
   }
   return offsets;
 }
@@ -95,18 +92,8 @@ export function DataTableBody<TData>({
       stickyOffsets(visibleColumns, { present: hasActions, sticky: stickyActions, width: rowActionsWidth }),
     [visibleColumns, hasActions, stickyActions, rowActionsWidth],
   );
-  // The left-most pinned column draws the shadow edge.
-  const edgeKey = useMemo(() => {
-    let edge: string | undefined;
-    let max = -1;
-    for (const [key, right] of pinned) {
-      if (right > max) {
-        max = right;
-        edge = key;
-      }
-    }
-    return edge;
-  }, [pinned]);
+  // The left-most pinned column (the last one pinned) draws the shadow edge.
+  const edgeKey = useMemo(() => [...pinned.keys()].at(-1), [pinned]);
   const stickyProps = (key: string, className?: string) => {
     const right = pinned.get(key);
     if (right === undefined) return { className };
@@ -247,7 +234,7 @@ export function DataTableBody<TData>({
             })}
             {hasActions && (
               <th scope="col" {...stickyProps(ACTIONS, 'hb-align-end')}>
-                {t('widgets.dataTable.actions')}
+                <span className="hb-table__actions-label">{t('widgets.dataTable.actions')}</span>
               </th>
             )}
           </tr>
