@@ -2,7 +2,8 @@
 // npm run size: the gzip size of the JavaScript the /login route loads before it can paint — the entry
 // chunk, the public layout, the login screen, the default (Spanish) catalogue and every chunk they
 // import statically. Builds the web app first when the build is missing or older than its sources.
-// Fails above the 150 KB budget (docs/performance.md, budgets).
+// Fails above the 150 KB budget (docs/performance.md, budgets), and when the production build carries
+// any of the dev-only widget gallery.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,36 @@ try {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }
+
+// The developers' widget gallery (/dev/widgets) is for dev builds only: none of its code, route or texts
+// may reach the production build. Every emitted file is searched for its markers.
+const DEV_ONLY_MARKERS = [
+  'dev/widgets',
+  'GalleryPage',
+  'gallery__',
+  'Galería de componentes',
+  'Component gallery',
+  'features/gallery',
+];
+function listFiles(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full) : [full];
+  });
+}
+const leaks = [];
+for (const file of listFiles(dist)) {
+  if (!/\.(js|css|html|json)$/.test(file)) continue;
+  const text = fs.readFileSync(file, 'utf8');
+  for (const marker of DEV_ONLY_MARKERS) {
+    if (text.includes(marker)) leaks.push(`${path.relative(dist, file)}: ${marker}`);
+  }
+}
+if (leaks.length > 0) {
+  console.error(`size: the production build carries the dev-only widget gallery:\n  ${leaks.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`production build: no trace of the dev-only widget gallery (${DEV_ONLY_MARKERS.length} markers)`);
 
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -104,8 +104,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The shared widgets' gallery, for developers and visual checks; public on purpose.
-      { path: 'dev/widgets', ...screen(() => import('../features/gallery/GalleryPage')) },
+      // The shared widgets' gallery, for developers (`npm run dev`): in a production build
+      // import.meta.env.DEV is false, so Vite drops this route, the page and its texts
+      // (scripts/size.mjs checks the build for them).
+      ...(import.meta.env.DEV
+        ? [{ path: 'dev/widgets', ...screen(() => import('../features/gallery/GalleryPage'), 'gallery') }]
+        : []),
       { path: '*', ...screen(() => import('../features/public/NotFoundPage')) },
     ],
   },

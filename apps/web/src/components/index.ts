@@ -20,7 +20,9 @@ export { type ConfirmFn, ConfirmProvider, useConfirm, useConfirmDialog } from '.
 export {
   DataTable,
   type DataTableColumn,
+  type DataTableMode,
   type DataTableProps,
+  DEFAULT_FILTER_DEBOUNCE_MS,
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   type PaginationState,
@@ -38,15 +40,8 @@ export {
   type MessageType,
   useMessageBox,
 } from './MessageBox/MessageBox';
-export {
-  AudioFileIcon,
-  DocumentFileIcon,
-  formatBytes,
-  ImageFileIcon,
-  MediaKindIcon,
-  mediaSrc,
-  VideoFileIcon,
-} from './MediaPicker/media';
+export { AudioFileIcon, DocumentFileIcon, ImageFileIcon, VideoFileIcon } from './lib/icons';
+export { formatBytes, MediaKindIcon, mediaSrc } from './MediaPicker/media';
 export { MediaPicker, type MediaPickerProps } from './MediaPicker/MediaPicker';
 export { Modal, type ModalProps, type ModalSize } from './Modal/Modal';
 export {

@@ -1,6 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { AppShell, type ShellNavItem } from './AppShell';
-import { BotIcon, ChatIcon, HomeIcon, ImageIcon, MegaphoneIcon, SettingsIcon, UsersIcon } from './icons';
+import {
+  BotIcon,
+  ChatIcon,
+  HomeIcon,
+  ImageIcon,
+  MegaphoneIcon,
+  SettingsIcon,
+  UsersIcon,
+} from '../components/lib/icons';
 
 /** Admin layout: home, bots, clients, chats, settings, media, bulk messages. */
 export default function AdminLayout() {

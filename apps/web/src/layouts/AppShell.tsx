@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { QueryProvider } from '../app/query-provider';
 import { usePersistedFlag } from '../lib/persisted-state';
 import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
-import { ChevronsLeftIcon, ChevronsRightIcon, CloseIcon, LogoMark, MenuIcon } from './icons';
+import { ChevronsLeftIcon, ChevronsRightIcon, CloseIcon, LogoMark, MenuIcon } from '../components/lib/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import '../styles/shell.css';
@@ -183,7 +183,7 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
                   aria-label={menuOpen ? t('shell.closeMenu') : t('shell.openMenu')}
                   onClick={() => setMenuOpen((open) => !open)}
                 >
-                  {menuOpen && mobileMenu === 'popup' ? <CloseIcon /> : <MenuIcon />}
+                  {menuOpen && mobileMenu === 'popup' ? <CloseIcon size={20} /> : <MenuIcon />}
                 </button>
                 <Brand to={homePath} />
               </>
@@ -223,7 +223,7 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
                       menuButtonRef.current?.focus();
                     }}
                   >
-                    <CloseIcon />
+                    <CloseIcon size={20} />
                   </button>
                 </div>
                 <nav aria-label={t('shell.mainNav')}>

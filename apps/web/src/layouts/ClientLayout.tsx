@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { QueryProvider } from '../app/query-provider';
-import { LogoMark } from './icons';
+import { LogoMark } from '../components/lib/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { UserMenu } from './UserMenu';
 import '../styles/shell.css';

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { AppShell, type ShellNavItem } from './AppShell';
-import { BuildingIcon, ChartIcon, DashboardIcon, LayersIcon, SettingsIcon, ShieldIcon } from './icons';
+import {
+  BuildingIcon,
+  ChartIcon,
+  DashboardIcon,
+  LayersIcon,
+  SettingsIcon,
+  ShieldIcon,
+} from '../components/lib/icons';
 
 /** Super-admin layout: Dashboard, Compañías, Roles, Planes, Analítica, Configuración. */
 export default function SuperAdminLayout() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/api';
 import { initials, useSession } from '../lib/session';
-import { ChevronDownIcon, HomeIcon, LogoutIcon } from './icons';
+import { ChevronDownIcon, HomeIcon, LogoutIcon } from '../components/lib/icons';
 
 /** Avatar button with a disclosure panel: name, email, the area's home and logout. */
 export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?: string }) {

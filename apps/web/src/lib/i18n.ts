@@ -49,7 +49,11 @@ type CatalogueModule = { default: Catalogue };
  *   route (`loadFeatureTexts`). A feature catalogue owns whole top-level sections (`{ "clients": … }`),
  *   so every key keeps its full name and components do not know where their texts live.
  */
-const featureCatalogues = import.meta.glob<CatalogueModule>('../features/*/locales/*.json');
+const featureCatalogues: Record<string, () => Promise<CatalogueModule>> = {
+  ...import.meta.glob<CatalogueModule>(['../features/*/locales/*.json', '!../features/gallery/**']),
+  // The developers' widget gallery exists in dev builds only (see app/router.tsx).
+  ...(import.meta.env.DEV ? import.meta.glob<CatalogueModule>('../features/gallery/locales/*.json') : {}),
+};
 
 function featureCatalogue(area: string, language: Language): Promise<Catalogue> {
   const load = featureCatalogues[`../features/${area}/locales/${language}.json`];

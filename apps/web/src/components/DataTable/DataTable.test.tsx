@@ -1,10 +1,17 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { expectNoSeriousA11yViolations, initTestI18n } from '../../test';
+import { expectNoSeriousA11yViolations, initTestI18n, useTestLayout } from '../../test';
 import { Chip } from '../Chip/Chip';
-import { DataTable, type DataTableColumn, PAGE_SIZES } from './DataTable';
+import { foldText } from '../lib/text';
+import {
+  DataTable,
+  type DataTableColumn,
+  PAGE_SIZES,
+  type PaginationState,
+  type SortingState,
+} from './DataTable';
 
 interface Client {
   id: number;
@@ -362,26 +369,6 @@ describe('DataTable', { timeout: 20_000 }, () => {
     expect(state).toEqual({ filter: 'maria', ids: ['3', '6'], pagination: { pageIndex: 0, pageSize: 5 } });
   });
 
-  it('virtualises the body of large pages (500 rows) and keeps the row count for assistive technology', async () => {
-    const user = userEvent.setup();
-    render(
-      <DataTable
-        label="Clientes"
-        data={makeClients(10_000)}
-        columns={columns}
-        getRowId={(c) => c.id}
-        onDelete={() => {}}
-      />,
-    );
-    await user.selectOptions(screen.getByLabelText('Filas por página'), '500');
-    expect(screen.getByText('Pag 1 | 20')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Clientes' });
-    expect(table).toHaveAttribute('aria-rowcount', '501');
-    expect(bodyRows().length).toBeLessThan(100);
-    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
-    expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
-  });
-
   it('speaks English with the en catalogue', () => {
     initTestI18n('en');
     render(<DataTable label="Clients" data={makeClients(25)} columns={columns} getRowId={(c) => c.id} />);
@@ -411,5 +398,231 @@ describe('DataTable', { timeout: 20_000 }, () => {
     await act(async () => {
       await expectNoSeriousA11yViolations(container);
     });
+  });
+});
+
+/** A stand-in for the server: filters (case and accents ignored), sorts and pages 10,000 rows. */
+const ALL = makeClients(10_000);
+function serverPage(filter: string, sorting: SortingState, pagination: PaginationState) {
+  const term = foldText(filter.trim());
+  let rows = term ? ALL.filter((c) => foldText(`${c.name} ${c.lastNames}`).includes(term)) : ALL;
+  const sort = sorting[0];
+  if (sort) {
+    const key = (c: Client) => (sort.id === 'name' ? foldText(c.name) : c.id);
+    rows = [...rows].sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      const order = x < y ? -1 : x > y ? 1 : a.id - b.id;
+      return sort.desc ? -order : order;
+    });
+  }
+  const start = pagination.pageIndex * pagination.pageSize;
+  return { rows: rows.slice(start, start + pagination.pageSize), total: rows.length };
+}
+
+interface ServerCalls {
+  filters: string[];
+  sortings: SortingState[];
+  paginations: PaginationState[];
+  deleted: number[][];
+}
+
+function ServerHarness({ calls, debounceMs = 200 }: { calls: ServerCalls; debounceMs?: number }) {
+  const [filter, setFilter] = useState('');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 10 });
+  const page = serverPage(filter, sorting, pagination);
+  return (
+    <DataTable
+      mode="server"
+      label="Clientes"
+      data={page.rows}
+      rowCount={page.total}
+      columns={columns}
+      getRowId={(c) => c.id}
+      filterDebounceMs={debounceMs}
+      filter={filter}
+      onFilterChange={(value) => {
+        calls.filters.push(value);
+        setFilter(value);
+      }}
+      sorting={sorting}
+      onSortingChange={(value) => {
+        calls.sortings.push(value);
+        setSorting(value);
+      }}
+      pagination={pagination}
+      onPaginationChange={(value) => {
+        calls.paginations.push(value);
+        setPagination(value);
+      }}
+      onEdit={() => {}}
+      onDelete={(rows) => calls.deleted.push(rows.map((c) => c.id))}
+      rowActions={(c) => <button type="button">Ir al Chat {c.id}</button>}
+      rowActionsWidth={120}
+    />
+  );
+}
+
+function newCalls(): ServerCalls {
+  return { filters: [], sortings: [], paginations: [], deleted: [] };
+}
+
+describe('DataTable in server mode', { timeout: 20_000 }, () => {
+  it("shows the page it is given with the server's row count and reports paging", async () => {
+    const user = userEvent.setup();
+    const calls = newCalls();
+    render(<ServerHarness calls={calls} />);
+    expect(screen.getByText('Pag 1 | 1000')).toBeInTheDocument();
+    expect(screen.getByText('1–10 de 10,000 registros')).toBeInTheDocument();
+    expect(firstCellIds()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(calls.paginations.at(-1)).toEqual({ pageIndex: 1, pageSize: 10 });
+    expect(screen.getByText('Pag 2 | 1000')).toBeInTheDocument();
+    expect(firstCellIds()[0]).toBe('11');
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+    expect(calls.paginations.at(-1)).toEqual({ pageIndex: 999, pageSize: 10 });
+    expect(firstCellIds()).toEqual([
+      '9991',
+      '9992',
+      '9993',
+      '9994',
+      '9995',
+      '9996',
+      '9997',
+      '9998',
+      '9999',
+      '10000',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Filas por página'), '50');
+    expect(calls.paginations.at(-1)).toEqual({ pageIndex: 0, pageSize: 50 });
+    expect(screen.getByText('Pag 1 | 200')).toBeInTheDocument();
+  });
+
+  it('reports the filter once typing pauses, and goes back to the first page', async () => {
+    const user = userEvent.setup();
+    const calls = newCalls();
+    render(<ServerHarness calls={calls} debounceMs={150} />);
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    const box = screen.getByRole('searchbox', { name: 'Filtrar' });
+    await user.type(box, 'jose');
+    // Typed faster than the debounce: nothing reported yet, the box already shows the text.
+    expect(calls.filters).toEqual([]);
+    expect(box).toHaveValue('jose');
+    await waitFor(() => expect(calls.filters).toEqual(['jose']));
+    expect(calls.paginations.at(-1)).toEqual({ pageIndex: 0, pageSize: 10 });
+    expect(screen.getByText('1–10 de 1,000 resultados')).toBeInTheDocument();
+    expect(firstCellIds()).toEqual(['1', '11', '21', '31', '41', '51', '61', '71', '81', '91']);
+    // Escape clears at once, without waiting.
+    await user.keyboard('{Escape}');
+    expect(calls.filters).toEqual(['jose', '']);
+    expect(screen.getByText('Pag 1 | 1000')).toBeInTheDocument();
+  });
+
+  it('reports sorting without sorting the page itself; sort buttons are named', async () => {
+    const user = userEvent.setup();
+    const calls = newCalls();
+    render(<ServerHarness calls={calls} />);
+    const sortByName = screen.getByRole('button', { name: 'Ordenar por Nombre' });
+    await user.click(sortByName);
+    expect(calls.sortings).toEqual([[{ id: 'name', desc: false }]]);
+    expect(screen.getByRole('columnheader', { name: /Nombre/ })).toHaveAttribute('aria-sort', 'ascending');
+    // The server's order: Ángela (ids 3, 13, ...) first, ties by id.
+    expect(firstCellIds().slice(0, 3)).toEqual(['3', '13', '23']);
+    await user.click(sortByName);
+    expect(calls.sortings.at(-1)).toEqual([{ id: 'name', desc: true }]);
+    expect(firstCellIds()[0]).toBe('10000');
+    expect(screen.getByRole('button', { name: 'Ordenar por id' })).toBeInTheDocument();
+    expect(within(screen.getByRole('columnheader', { name: 'Segmento' })).queryByRole('button')).toBeNull();
+  });
+
+  it('keeps the selection by id across pages and hands every selected row to delete', async () => {
+    const user = userEvent.setup();
+    const calls = newCalls();
+    render(<ServerHarness calls={calls} />);
+    const edit = screen.getByRole('button', { name: 'Editar' });
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' }));
+    expect(edit).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    expect(screen.getByText('1 seleccionado')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar fila 15' }));
+    expect(screen.getByText('2 seleccionados')).toBeInTheDocument();
+    expect(edit).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Página anterior' }));
+    expect(screen.getByRole('checkbox', { name: 'Seleccionar fila 2' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Eliminar' }));
+    expect(calls.deleted).toEqual([[2, 15]]);
+  });
+
+  it('pins the actions column to the right edge', () => {
+    render(<ServerHarness calls={newCalls()} />);
+    const actions = screen.getByRole('columnheader', { name: 'Acciones' });
+    expect(actions).toHaveClass('hb-table__sticky', 'hb-table__sticky--edge');
+    expect(actions).toHaveStyle({ right: '0px' });
+    const cell = screen.getByRole('button', { name: 'Ir al Chat 1' }).closest('td');
+    expect(cell).toHaveClass('hb-table__sticky');
+    expect(screen.getByRole('columnheader', { name: /Nombre/ })).not.toHaveClass('hb-table__sticky');
+  });
+
+  it('pins sticky columns just before the actions, each offset by the widths to its right', () => {
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(3)}
+        columns={[...columns.slice(0, 3), { ...columns[3], sticky: true, width: 150 }]}
+        getRowId={(c) => c.id}
+        rowActions={(c) => <button type="button">Editar {c.id}</button>}
+        rowActionsWidth={104}
+      />,
+    );
+    const phone = screen.getByRole('columnheader', { name: /WhatsApp/ });
+    const actions = screen.getByRole('columnheader', { name: 'Acciones' });
+    expect(actions).toHaveClass('hb-table__sticky');
+    expect(actions).not.toHaveClass('hb-table__sticky--edge');
+    expect(phone).toHaveClass('hb-table__sticky', 'hb-table__sticky--edge');
+    expect(phone.style.right).toBe('var(--hb-col-actions-width, 104px)');
+    expect(screen.getByRole('columnheader', { name: 'Segmento' })).not.toHaveClass('hb-table__sticky');
+  });
+});
+
+describe('DataTable with a virtualised body', { timeout: 20_000 }, () => {
+  // A viewport the virtualiser can measure (480px, 48px rows): jsdom alone measures 0 and would
+  // render no row at all, so "fewer than 100 rows" would hold for a broken table too.
+  useTestLayout({ rowHeight: 48 });
+
+  it('renders the rows in view of a 500-row page, later ones on scroll, and keeps the row count', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(10_000)}
+        columns={columns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+        virtualHeight={480}
+      />,
+    );
+    await user.selectOptions(screen.getByLabelText('Filas por página'), '500');
+    expect(screen.getByText('Pag 1 | 20')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Clientes' });
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    // The first rows are there: not none, and far from all 500.
+    expect(firstCellIds().slice(0, 3)).toEqual(['1', '2', '3']);
+    expect(bodyRows().length).toBeGreaterThan(5);
+    expect(bodyRows().length).toBeLessThan(100);
+
+    const scroller = screen.getByTestId('table-scroll');
+    act(() => {
+      scroller.scrollTop = 300 * 48;
+      fireEvent.scroll(scroller);
+    });
+    await waitFor(() => expect(firstCellIds()).toContain('301'));
+    expect(firstCellIds()).not.toContain('1');
+    expect(bodyRows().length).toBeLessThan(100);
+    // Rows above and below the window are stood in for by spacers of the right height.
+    const spacers = table.querySelectorAll<HTMLElement>('tr.hb-table__spacer td');
+    expect(Number.parseInt(spacers[0].style.height, 10)).toBeGreaterThan(200 * 48);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Seleccionar todas las filas de la página' }));
+    expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
   });
 });

@@ -62,9 +62,9 @@ const OPTION_HEIGHT = 38;
 const LIST_MAX_HEIGHT = 264;
 
 /**
- * Multi-select with search (SPEC.md section 2): chips for the chosen options, an accent-insensitive
- * search box, and the ARIA combobox/listbox keyboard model — arrows move, Enter toggles, Escape closes,
- * Backspace in an empty search removes the last chip.
+ * Multi-select with search (a client's segments, the clients of a list): chips for the chosen options,
+ * an accent-insensitive search box, and the ARIA combobox/listbox keyboard model — arrows move, Enter
+ * toggles, Escape closes, Backspace in an empty search removes the last chip.
  */
 export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
   options,

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { prefetchLanding } from '../../app/prefetch';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../layouts/icons';
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { roleLanding, setSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { ValidationErrorList } from '../../components/ValidationErrorList/ValidationErrorList';
-import { AlertIcon } from '../../layouts/icons';
+import { AlertIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { register as registerAccount } from './api';

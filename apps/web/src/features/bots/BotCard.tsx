@@ -1,8 +1,7 @@
 import type { Bot } from '@hablabot/contract';
 import { useTranslation } from 'react-i18next';
-import { PencilIcon, TrashIcon } from '../../components/lib/icons';
+import { PauseIcon, PencilIcon, PlayIcon, TrashIcon } from '../../components/lib/icons';
 import { cx } from '../../components/lib/text';
-import { PauseIcon, PlayIcon } from './icons';
 
 export interface BotCardProps {
   bot: Bot;

@@ -10,15 +10,15 @@ import {
   useConfirmDialog,
   useMessageBox,
 } from '../../components';
-import { PencilIcon, TrashIcon } from '../../components/lib/icons';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSegments } from '../clients/api';
 import { useBots, useDeleteBot, useDeleteInstructions, useInstructions, useToggleBotState } from './api';
 import { BotCard } from './BotCard';
 import { BotForm } from './BotForm';
+import { MediaPickerDialog } from '../media/MediaPickerDialog';
 import { BotTestPanel } from './BotTestPanel';
-import { PlusIcon } from './icons';
 import { InlineAlert } from './InlineAlert';
 import { InstructionForm } from './InstructionForm';
 import type { MediaPickerProps } from './media';
@@ -32,10 +32,21 @@ const EMPTY_INSTRUCTIONS: Instruction[] = [];
 const EMPTY_SEGMENTS: Segment[] = [];
 
 /**
- * The media library picker the instruction form opens. Set it to the shared `MediaPicker`
- * (components/MediaPicker) to offer 'Agregar media'; while it is undefined the button is hidden.
+ * The media library picker the instruction form opens with 'Agregar media': the company's library in a
+ * dialog; the chosen file's public address goes into the description.
  */
-const MEDIA_PICKER: ComponentType<MediaPickerProps> | undefined = undefined;
+function LibraryPicker({ open, onClose, onPick }: MediaPickerProps) {
+  return (
+    <MediaPickerDialog
+      open={open}
+      onClose={onClose}
+      onSelect={(item) =>
+        onPick({ id: item.id, url: item.url, name: item.file_name, mime_type: item.mime_type })
+      }
+    />
+  );
+}
+const MEDIA_PICKER: ComponentType<MediaPickerProps> = LibraryPicker;
 
 /** Bots and instructions (/admin/bots): bot cards on the left, the selected bot's instructions on the right. */
 export default function BotsPage() {

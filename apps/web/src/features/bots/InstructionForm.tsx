@@ -32,7 +32,7 @@ import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { isApiError } from '../../lib/api-client';
 import { useSaveInstruction } from './api';
-import { ImageIcon } from './icons';
+import { ImageIcon } from '../../components/lib/icons';
 import { InlineAlert } from './InlineAlert';
 import { appendMediaUrl, MEDIA_REFUSAL_MS, type MediaPickerProps, type PickedMedia } from './media';
 

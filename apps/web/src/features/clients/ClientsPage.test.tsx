@@ -1,13 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import readXlsxFile from 'read-excel-file/node';
+import type { Client } from '@hablabot/contract';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  clientsListRoute,
   expectNoSeriousA11yViolations,
   jsonResponse,
   makeClient,
   makeSegment,
   mockFetch,
+  type RecordedCall,
   renderFeature,
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
@@ -51,19 +55,34 @@ const clients = [
   }),
 ];
 
-function standardApi() {
+function standardApi(list: readonly Client[] = clients) {
   return mockFetch({
-    'GET /api/v1/admin/client': [
-      200,
-      {
-        clients,
-        message: 'Clientes obtenidos con éxito.',
-        title: 'Gestión de clientes (servidor)',
-        subtitle: 'Subtítulo del servidor',
-      },
-    ],
+    'GET /api/v1/admin/client': clientsListRoute(list, {
+      title: 'Gestión de clientes (servidor)',
+      subtitle: 'Subtítulo del servidor',
+    }),
     'GET /api/v1/admin/segment': [200, { segments, message: 'Segmentos obtenidos con éxito.' }],
   });
+}
+
+/** The query strings of the list calls the page made, as objects. */
+function listQueries(calls: RecordedCall[]) {
+  return calls
+    .filter((c) => c.method === 'GET' && c.url.startsWith('/api/v1/admin/client?'))
+    .map((c) => Object.fromEntries(new URL(c.url, 'http://localhost').searchParams));
+}
+
+/** `count` clients with ids 1..count and distinct names and phones. */
+function manyClients(count: number) {
+  return Array.from({ length: count }, (_, i) =>
+    makeClient({
+      id: i + 1,
+      name: `Cliente${String(i + 1).padStart(5, '0')}`,
+      last_names: 'Prueba',
+      whatsapp_cellphone: `52155${String(i).padStart(8, '0')}`,
+      email: `cliente${i + 1}@example.com`,
+    }),
+  );
 }
 
 function table() {
@@ -105,7 +124,7 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const ana = within(table()).getByText('Ana García López').closest('tr') as HTMLElement;
     expect(within(ana).getByText('+5215512345678')).toBeVisible();
     expect(within(ana).getByText('VIP').closest('.hb-chip')).toHaveAttribute('data-color', '#1a73e8');
-    // A segment without a valid colour is drawn grey (SPEC.md section 9).
+    // A segment without a valid colour is drawn grey.
     const luis = within(table()).getByText('Luis Pérez').closest('tr') as HTMLElement;
     expect(within(luis).getByText('Sin color').closest('.hb-chip')).toHaveAttribute('data-color', '#CCCCCC');
     await expectNoSeriousA11yViolations();
@@ -124,22 +143,127 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('filters the table by name, segment and phone', async () => {
-    standardApi();
+  it('asks the server for the first page of 10, sorted by id', async () => {
+    const api = standardApi();
+    renderPage();
+    await within(table()).findByText('Ana García López');
+    expect(listQueries(api.calls)).toEqual([{ page: '1', per_page: '10', sort: 'id', order: 'asc' }]);
+    expect(screen.getByText('Pag 1 | 1')).toBeVisible();
+  });
+
+  it('searches on the server once typing pauses: by name, and by phone typed with its +', async () => {
+    const api = standardApi();
     renderPage();
     const user = userEvent.setup();
     await within(table()).findByText('Ana García López');
     const filter = screen.getByRole('searchbox', { name: 'Filtrar' });
-    await user.type(filter, 'perez');
+    await user.type(filter, 'PEREZ');
     await waitFor(() => expect(within(table()).queryByText('Ana García López')).toBeNull());
     expect(within(table()).getByText('Luis Pérez')).toBeVisible();
+    // One request for the whole word, not one per keystroke.
+    expect(listQueries(api.calls).filter((q) => q.search !== undefined)).toEqual([
+      { search: 'PEREZ', page: '1', per_page: '10', sort: 'id', order: 'asc' },
+    ]);
     await user.clear(filter);
     await user.type(filter, '+52155');
     await waitFor(() => expect(within(table()).queryByText('Luis Pérez')).toBeNull());
-    await user.clear(filter);
-    await user.type(filter, 'vip');
-    await waitFor(() => expect(within(table()).queryByText('Luis Pérez')).toBeNull());
     expect(within(table()).getByText('Ana García López')).toBeVisible();
+    expect(listQueries(api.calls).at(-1)?.search).toBe('52155');
+    await user.clear(filter);
+    await user.type(filter, 'nadie');
+    expect(await within(table()).findByText('Ningún registro coincide con «nadie».')).toBeVisible();
+  });
+
+  it('pages and sorts on the server, keeping the page on screen while the next one loads', async () => {
+    const api = standardApi(manyClients(25));
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Cliente00001 Prueba');
+    expect(screen.getByText('Pag 1 | 3')).toBeVisible();
+    expect(screen.getByText('1–10 de 25 registros')).toBeVisible();
+
+    let release: () => void = () => {};
+    const route = clientsListRoute(manyClients(25));
+    api.set('GET /api/v1/admin/client', async (call) => {
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return route(call);
+    });
+    await user.click(screen.getByRole('button', { name: 'Página siguiente' }));
+    // While page 2 loads, page 1's rows stay (no empty table, no spinner in their place).
+    expect(within(table()).getByText('Cliente00001 Prueba')).toBeVisible();
+    await waitFor(() => expect(listQueries(api.calls).at(-1)).toMatchObject({ page: '2' }));
+    release();
+    expect(await within(table()).findByText('Cliente00011 Prueba')).toBeVisible();
+    expect(screen.getByText('Pag 2 | 3')).toBeVisible();
+
+    api.set('GET /api/v1/admin/client', route);
+    await user.click(screen.getByRole('button', { name: 'Ordenar por Nombre' }));
+    await user.click(screen.getByRole('button', { name: 'Ordenar por Nombre' }));
+    expect(await within(table()).findByText('Cliente00025 Prueba')).toBeVisible();
+    expect(listQueries(api.calls).at(-1)).toEqual({ page: '1', per_page: '10', sort: 'name', order: 'desc' });
+    expect(screen.getByRole('button', { name: 'Ordenar por WhatsApp' })).toBeVisible();
+    // The server does not sort by segment, so that column has no sort button.
+    expect(within(screen.getByRole('columnheader', { name: 'Segmento' })).queryByRole('button')).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText('Filas por página'), '20');
+    await waitFor(() =>
+      expect(listQueries(api.calls).at(-1)).toEqual({
+        page: '1',
+        per_page: '20',
+        sort: 'name',
+        order: 'desc',
+      }),
+    );
+  });
+
+  it('exports every client, reading the list a thousand at a time with progress on the button', async () => {
+    const all = manyClients(2500);
+    const api = standardApi(all);
+    let release: () => void = () => {};
+    renderPage();
+    const user = userEvent.setup();
+    await within(table()).findByText('Cliente00001 Prueba');
+    const route = clientsListRoute(all);
+    api.set('GET /api/v1/admin/client', async (call) => {
+      if (call.url.includes('page=2&')) {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      }
+      return route(call);
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Filtrar' }), 'Cliente00007');
+    await screen.findByText('1–1 de 1 resultado');
+    // jsdom has no object URLs: keep the file the browser would download.
+    const files: Blob[] = [];
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        files.push(blob);
+        return 'blob:clients';
+      },
+      revokeObjectURL: () => {},
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    const busy = await screen.findByRole('button', { name: 'Exportando 1,000 de 2,500…' });
+    expect(busy).toHaveAttribute('aria-busy', 'true');
+    release();
+    await waitFor(() => expect(files).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Exportar' })).toBeEnabled());
+    // The whole list, in a stable order, not the page or the filter on screen.
+    const exportCalls = listQueries(api.calls).filter((q) => q.per_page === '1000');
+    expect(exportCalls).toEqual([
+      { page: '1', per_page: '1000', sort: 'id', order: 'asc' },
+      { page: '2', per_page: '1000', sort: 'id', order: 'asc' },
+      { page: '3', per_page: '1000', sort: 'id', order: 'asc' },
+    ]);
+    const sheets = await readXlsxFile(Buffer.from(await files[0].arrayBuffer()));
+    const rows = sheets[0].data.slice(1);
+    expect(rows).toHaveLength(2500);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(2500);
+    expect(rows[2499]).toEqual(expect.arrayContaining([2500, 'Cliente02500', 'Prueba']));
   });
 
   it('deletes a client only after the confirmation, then shows the green message for 4 seconds', async () => {
@@ -283,10 +407,7 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
 
   it('tells the user when there is nothing to export, without calling the server', async () => {
     const api = mockFetch({
-      'GET /api/v1/admin/client': [
-        200,
-        { clients: [], message: 'ok', title: 'Gestión de clientes', subtitle: 's' },
-      ],
+      'GET /api/v1/admin/client': clientsListRoute([]),
       'GET /api/v1/admin/segment': [200, { segments: [], message: 'ok' }],
     });
     renderPage();
@@ -303,10 +424,7 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('offers to create the first segment from the client form and then lists it there', async () => {
     let created = false;
     mockFetch({
-      'GET /api/v1/admin/client': [
-        200,
-        { clients: [], message: 'ok', title: 'Gestión de clientes', subtitle: 's' },
-      ],
+      'GET /api/v1/admin/client': clientsListRoute([]),
       'GET /api/v1/admin/segment': () =>
         jsonResponse(200, {
           segments: created ? [makeSegment({ id: 7, name: 'Primeros' })] : [],
@@ -339,16 +457,12 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
 
   it('fetches the heading again in the new language when the UI language changes', async () => {
     mockFetch({
-      'GET /api/v1/admin/client': (call) =>
-        jsonResponse(200, {
-          clients,
-          message: 'ok',
-          title: call.language === 'en' ? 'Client management' : 'Gestión de clientes',
-          subtitle:
-            call.language === 'en'
-              ? 'Manage your clients and segments'
-              : 'Administra tus clientes y segmentos',
-        }),
+      'GET /api/v1/admin/client': clientsListRoute(clients, {
+        titles: {
+          en: { title: 'Client management', subtitle: 'Manage your clients and segments' },
+          es: { title: 'Gestión de clientes', subtitle: 'Administra tus clientes y segmentos' },
+        },
+      }),
       'GET /api/v1/admin/segment': [200, { segments, message: 'ok' }],
     });
     renderPage();

@@ -1,4 +1,4 @@
-import type { Client, Segment } from '@hablabot/contract';
+import type { Client, ClientSortField, Segment } from '@hablabot/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,44 +8,110 @@ import {
   Chip,
   DataTable,
   type DataTableColumn,
+  DEFAULT_PAGE_SIZE,
+  formatNumber,
   MessageBox,
+  type PaginationState,
   type SelectionHelpers,
+  type SortingState,
   useConfirmDialog,
   useMessageBox,
 } from '../../components';
 import { PencilIcon, TrashIcon } from '../../components/lib/icons';
+import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useClients, useDeleteClients, useDeleteSegment, useSegments } from './api';
+import {
+  type ClientsPageQuery,
+  fetchClients,
+  useClientsPage,
+  useDeleteClients,
+  useDeleteSegment,
+  useSegments,
+  useUiLanguage,
+} from './api';
 import { ClientForm } from './ClientForm';
 import { downloadClientsXlsx, EXPORT_COLUMNS, type ExportColumn } from './export';
 import { ImportClientsModal } from './ImportClientsModal';
-import { ChatBubbleIcon, DownloadIcon, PlusIcon, UploadIcon } from './icons';
+import { ChatBubbleIcon, DownloadIcon, PlusIcon, UploadIcon } from '../../components/lib/icons';
 import { SegmentForm } from './SegmentForm';
 import './clients.css';
 
-/** SPEC.md section 9: the client table's minimum width; narrower screens scroll it sideways. */
+/**
+ * The client table is never narrower than this; narrower screens scroll it sideways, with the chat
+ * and action columns pinned to the right edge so they stay in reach.
+ */
 export const CLIENTS_TABLE_MIN_WIDTH = 1200;
-/** SPEC.md sections 2 and 9: the green banner after a save or delete stays 4 s. */
+/** The green banner after a save or delete stays 4 s. */
 export const SUCCESS_MESSAGE_MS = 4000;
 
-/** What the chat screen receives in navigation state (SPEC.md section 2, 'Ir al Chat'). */
+/** The server sorts by these fields; table columns map onto them (the segments column does not sort). */
+const SORT_FIELD_OF_COLUMN: Record<string, ClientSortField> = {
+  id: 'id',
+  name: 'name',
+  whatsapp: 'whatsapp_cellphone',
+};
+
+/**
+ * The search as the server should see it: a phone typed with its '+' (as the table shows it) is
+ * searched by its digits, which is how numbers are stored.
+ */
+export function serverSearch(filter: string): string {
+  const text = filter.trim();
+  return /^\+[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : text;
+}
+
+/** The table's state as the query GET /admin/client answers. */
+export function clientsPageQuery(
+  filter: string,
+  sorting: SortingState,
+  pagination: PaginationState,
+): ClientsPageQuery {
+  const sort = sorting[0];
+  const field = sort ? SORT_FIELD_OF_COLUMN[sort.id] : undefined;
+  return {
+    search: serverSearch(filter),
+    page: pagination.pageIndex + 1,
+    per_page: pagination.pageSize,
+    sort: field ?? 'id',
+    order: field && sort?.desc ? 'desc' : 'asc',
+  };
+}
+
+/** What the chat screen receives in navigation state when 'Ir al Chat' opens it. */
 export interface ChatNavigationState {
   client: { avatar: string | null; id: number; name: string; phone: string };
 }
 
 const EMPTY_CLIENTS: Client[] = [];
+/** Pixel widths of the pinned columns (the pinned offsets are computed from them). */
+const CHAT_COLUMN_WIDTH = 150;
+const ACTIONS_COLUMN_WIDTH = 104;
 const EMPTY_SEGMENTS: Segment[] = [];
 
 function fullName(client: Client): string {
   return `${client.name} ${client.last_names}`.trim();
 }
 
-/** Client management (SPEC.md section 2, /admin/clients). */
+/**
+ * Client management (/admin/clients): segments, and the clients table, which the server searches,
+ * sorts and pages (one page in memory, however many clients the company has).
+ */
 export default function ClientsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const clientsQuery = useClients();
+  const language = useUiLanguage();
+  const [filter, setFilter] = useState('');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const pageQuery = useMemo(
+    () => clientsPageQuery(filter, sorting, pagination),
+    [filter, sorting, pagination],
+  );
+  const clientsQuery = useClientsPage(pageQuery);
   const segmentsQuery = useSegments();
   const deleteClients = useDeleteClients();
   const deleteSegment = useDeleteSegment();
@@ -55,14 +121,17 @@ export default function ClientsPage() {
   const [segmentModal, setSegmentModal] = useState<{ segment: Segment | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [exportProgress, setExportProgress] = useState<{ loaded: number; total: number } | null>(null);
 
   const clients = clientsQuery.data?.clients ?? EMPTY_CLIENTS;
+  const serverPagination = clientsQuery.data?.pagination;
+  const rowCount = serverPagination?.total ?? clients.length;
   const segments = segmentsQuery.data?.segments ?? EMPTY_SEGMENTS;
   const title = clientsQuery.data?.title || t('clients.title');
   const subtitle = clientsQuery.data?.subtitle || t('clients.subtitle');
   useDocumentTitle(title);
 
-  // SPEC.md section 8: list-loading failures are only logged.
+  // A list that fails to load is only logged: the page stays usable with its own texts.
   useEffect(() => {
     if (clientsQuery.error) console.error('Loading the clients failed', clientsQuery.error);
   }, [clientsQuery.error]);
@@ -117,22 +186,35 @@ export default function ClientsPage() {
     [navigate],
   );
 
+  const exportEmpty = () => banner.show('info', t('clients.feedback.exportEmpty'), SUCCESS_MESSAGE_MS);
+
+  /** Writes every client of the company (not only the page or the filter on screen) to clients.xlsx. */
   const exportClients = async () => {
-    if (clients.length === 0) {
-      banner.show('info', t('clients.feedback.exportEmpty'), SUCCESS_MESSAGE_MS);
+    // The unfiltered table already says there is nobody to export: no need to ask again.
+    if (clientsQuery.isSuccess && !pageQuery.search && rowCount === 0) {
+      exportEmpty();
       return;
     }
     setExporting(true);
+    setExportProgress(null);
     try {
+      const all = await fetchClients(language, undefined, (loaded, total) =>
+        setExportProgress({ loaded, total }),
+      );
+      if (all.clients.length === 0) {
+        exportEmpty();
+        return;
+      }
       const headers = Object.fromEntries(
         EXPORT_COLUMNS.map((column) => [column, t(`clients.export.headers.${column}`)]),
       ) as Record<ExportColumn, string>;
-      await downloadClientsXlsx(clients, headers);
+      await downloadClientsXlsx(all.clients, headers);
     } catch (error) {
       console.error('Exporting clients failed', error);
       banner.error(t('clients.feedback.exportError'));
     } finally {
       setExporting(false);
+      setExportProgress(null);
     }
   };
 
@@ -154,7 +236,8 @@ export default function ClientsPage() {
         id: 'segments',
         header: t('clients.table.segment'),
         accessor: (client) => client.segments.map((segment) => segment.name).join(', '),
-        searchValue: (client) => client.segments.map((segment) => segment.name),
+        // The server does not sort by segment: no sort button on this column.
+        sortable: false,
         width: 320,
         cell: (client) =>
           client.segments.length === 0 ? (
@@ -173,7 +256,6 @@ export default function ClientsPage() {
         id: 'whatsapp',
         header: t('clients.table.whatsapp'),
         accessor: 'whatsapp_cellphone',
-        searchValue: (client) => [client.whatsapp_cellphone, `+${client.whatsapp_cellphone}`],
         width: 190,
         cell: (client) => (
           <span className="clients-phone" dir="ltr">
@@ -184,9 +266,11 @@ export default function ClientsPage() {
       {
         id: 'chat',
         header: t('clients.table.chat'),
-        width: 150,
+        width: CHAT_COLUMN_WIDTH,
         sortable: false,
         searchable: false,
+        // Pinned beside the actions: 'Ir al Chat' stays in reach while the wide table scrolls.
+        sticky: true,
         cell: (client) => (
           <Button
             size="sm"
@@ -196,7 +280,7 @@ export default function ClientsPage() {
             aria-label={t('clients.actions.goToChatWith', { name: fullName(client) })}
           >
             <ChatBubbleIcon size={15} />
-            {t('clients.actions.goToChat')}
+            <span className="clients-chat-button__text">{t('clients.actions.goToChat')}</span>
           </Button>
         ),
       },
@@ -220,7 +304,12 @@ export default function ClientsPage() {
           </Button>
           <Button variant="secondary" onClick={exportClients} busy={exporting}>
             <DownloadIcon size={16} />
-            {t('clients.actions.export')}
+            {exportProgress
+              ? t('clients.actions.exportProgress', {
+                  loaded: formatNumber(exportProgress.loaded, i18n.language),
+                  total: formatNumber(exportProgress.total, i18n.language),
+                })
+              : t('clients.actions.export')}
           </Button>
           <Button variant="secondary" onClick={() => setImportOpen(true)}>
             <UploadIcon size={16} />
@@ -268,12 +357,22 @@ export default function ClientsPage() {
       </section>
 
       <DataTable<Client>
-        className="clients-table"
+        mode="server"
+        className={cx('clients-table', clientsQuery.isPlaceholderData && 'clients-table--stale')}
         label={t('clients.table.label')}
         data={clients}
+        rowCount={rowCount}
+        pageCount={serverPagination?.last_page}
+        filter={filter}
+        onFilterChange={setFilter}
+        sorting={sorting}
+        onSortingChange={setSorting}
+        pagination={pagination}
+        onPaginationChange={setPagination}
         columns={columns}
         getRowId={(client) => client.id}
         minWidth={CLIENTS_TABLE_MIN_WIDTH}
+        rowActionsWidth={ACTIONS_COLUMN_WIDTH}
         filterPlaceholder={t('clients.table.filter')}
         emptyMessage={t('clients.table.empty')}
         loading={(clientsQuery.isPending && !clientsQuery.isError) || deleteClients.isPending}

@@ -6,7 +6,7 @@ import { AlertIcon, CheckCircleIcon } from '../../components/lib/icons';
 import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useImportClients } from './api';
-import { DownloadIcon } from './icons';
+import { DownloadIcon } from '../../components/lib/icons';
 import type { CsvProblem, ParsedClientsCsv } from './csv';
 import {
   IMPORT_COLUMN_ORDER,
@@ -16,7 +16,7 @@ import {
   readFileText,
 } from './import-columns';
 
-/** Headers shown in the help table: the Spanish and English names the issue promises, then the rest. */
+/** Headers shown in the help table: the main Spanish and English names first, then the rest. */
 const HEADLINE_HEADERS: Record<ImportColumn, readonly string[]> = {
   name: ['nombre', 'name'],
   last_names: ['apellidos', 'last_names'],

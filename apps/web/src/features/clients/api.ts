@@ -2,6 +2,7 @@ import type {
   Client,
   ClientInput,
   ClientMutationResponse,
+  ClientSortField,
   ClientsResponse,
   ImportClientsResponse,
   Segment,
@@ -9,7 +10,13 @@ import type {
   SegmentRequest,
   SegmentsResponse,
 } from '@hablabot/contract';
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, apiRequest } from '../../lib/api-client';
 
@@ -20,6 +27,8 @@ import { api, apiRequest } from '../../lib/api-client';
 export const clientKeys = {
   all: ['clients'] as const,
   list: (language: string) => ['clients', 'list', language] as const,
+  /** One page of the table: everything the server is asked for is part of the key. */
+  page: (language: string, query: ClientsPageQuery) => ['clients', 'list', language, query] as const,
 };
 
 export const segmentKeys = {
@@ -33,6 +42,16 @@ export type ClientsListResponse = Omit<ClientsResponse, 'title' | 'subtitle' | '
   subtitle?: string;
 };
 
+/** What the clients table asks GET /admin/client for (the query it sends, fully spelled out). */
+export interface ClientsPageQuery {
+  search: string;
+  /** From 1. */
+  page: number;
+  per_page: number;
+  sort: ClientSortField;
+  order: 'asc' | 'desc';
+}
+
 export interface MessageOnlyResponse {
   message?: string;
 }
@@ -40,14 +59,15 @@ export interface MessageOnlyResponse {
 /** The server answers at most this many clients at a time (GET /admin/client's `per_page` ceiling). */
 export const CLIENTS_PAGE_MAX = 1000;
 
-interface ClientsPageResponse extends ClientsListResponse {
+export interface ClientsPageResponse extends ClientsListResponse {
   /** Present when the server pages the list; absent from a server that answers every client at once. */
   pagination?: { current_page: number; per_page: number; total: number; last_page: number };
 }
 
 /**
  * Every client of the company, read a page of CLIENTS_PAGE_MAX at a time: the server caps one answer, so
- * a long list is never cut silently. `onProgress` hears how many of how many have arrived.
+ * a long list is never cut silently. `onProgress` hears how many of how many have arrived. Only the
+ * export reads the whole list; the table asks for one page at a time (`useClientsPage`).
  */
 export async function fetchClients(
   language: string,
@@ -58,7 +78,8 @@ export async function fetchClients(
     api.get<ClientsPageResponse>('/admin/client', {
       signal,
       language,
-      query: { page: n, per_page: CLIENTS_PAGE_MAX },
+      // Sorted by id so the pages neither skip nor repeat a client.
+      query: { page: n, per_page: CLIENTS_PAGE_MAX, sort: 'id', order: 'asc' },
     });
   const first = await page(1);
   const { pagination, ...rest } = first;
@@ -80,17 +101,47 @@ export function fetchSegments(language: string, signal?: AbortSignal): Promise<S
  * The UI language, sent explicitly: the switcher changes the UI first and stores the choice only once
  * the server accepted it, so the stored value can still be the old language when the list refetches.
  */
-function useUiLanguage(): string {
+export function useUiLanguage(): string {
   const { i18n } = useTranslation();
   return i18n.resolvedLanguage ?? i18n.language;
 }
 
-export function useClients() {
+/** The query string of one table page; an empty search is left out. */
+export function clientsQueryParams(
+  query: ClientsPageQuery,
+): Omit<ClientsPageQuery, 'search'> & { search?: string } {
+  const search = query.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    page: query.page,
+    per_page: query.per_page,
+    sort: query.sort,
+    order: query.order,
+  };
+}
+
+export function fetchClientsPage(
+  language: string,
+  query: ClientsPageQuery,
+  signal?: AbortSignal,
+): Promise<ClientsPageResponse> {
+  return api.get<ClientsPageResponse>('/admin/client', {
+    signal,
+    language,
+    query: { ...clientsQueryParams(query) },
+  });
+}
+
+/**
+ * One page of the clients table, searched and sorted by the server. While the next page loads the
+ * previous one stays on screen (keepPreviousData), so paging and typing never flash an empty table.
+ */
+export function useClientsPage(query: ClientsPageQuery) {
   const language = useUiLanguage();
   return useQuery({
-    queryKey: clientKeys.list(language),
-    queryFn: ({ signal }) => fetchClients(language, signal),
-    placeholderData: (previous) => previous,
+    queryKey: clientKeys.page(language, query),
+    queryFn: ({ signal }) => fetchClientsPage(language, query, signal),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -129,7 +180,7 @@ export function useSaveClient() {
   });
 }
 
-/** Thrown when a delete answers 2xx but not 200: SPEC.md section 4 counts only a 200 as success. */
+/** Thrown when a delete answers 2xx but not 200: only a 200 confirms that the rows are gone. */
 export class UnconfirmedDeleteError extends Error {
   constructor(readonly status: number) {
     super(`Delete answered ${status}, not 200`);

@@ -50,7 +50,7 @@ export default function GalleryPage() {
 
 function Gallery() {
   const { t, i18n } = useTranslation();
-  const g = (key: string, options?: Record<string, unknown>) => t(`widgets.gallery.${key}`, options);
+  const g = (key: string, options?: Record<string, unknown>) => t(`gallery.${key}`, options);
 
   return (
     <div className="gallery">
@@ -111,7 +111,7 @@ function Section({
 }
 
 // ---------------------------------------------------------------------------------------------------
-// DataTable with 10,000 clients, wired like the clients screen (SPEC.md section 2, client management)
+// DataTable with 10,000 clients, wired like the clients screen (/admin/clients)
 
 interface ClientFormValues {
   name: string;
@@ -124,7 +124,7 @@ interface ClientFormValues {
 
 function ClientsTableSection() {
   const { t, i18n } = useTranslation();
-  const g = (key: string, options?: Record<string, unknown>) => t(`widgets.gallery.${key}`, options);
+  const g = (key: string, options?: Record<string, unknown>) => t(`gallery.${key}`, options);
   const [clients, setClients] = useState(() => generateClients(ROW_COUNT));
   const [editing, setEditing] = useState<GalleryClient | 'new' | null>(null);
   const [loading, setLoading] = useState(false);
@@ -137,7 +137,7 @@ function ClientsTableSection() {
       { id: 'id', header: 'id', accessor: 'id', width: 80 },
       {
         id: 'name',
-        header: t('widgets.gallery.columns.name'),
+        header: t('gallery.columns.name'),
         accessor: (c) => `${c.name} ${c.last_names}`,
         width: 250,
         cell: (c) => (
@@ -151,7 +151,7 @@ function ClientsTableSection() {
       },
       {
         id: 'segments',
-        header: t('widgets.gallery.columns.segment'),
+        header: t('gallery.columns.segment'),
         searchValue: (c) => c.segments.map((id) => SEGMENT_BY_ID.get(id)?.name),
         sortable: false,
         width: 260,
@@ -165,7 +165,7 @@ function ClientsTableSection() {
         ),
       },
       { id: 'whatsapp', header: 'WhatsApp', accessor: 'whatsapp_cellphone', width: 170 },
-      { id: 'email', header: t('widgets.gallery.columns.email'), accessor: 'email', width: 250 },
+      { id: 'email', header: t('gallery.columns.email'), accessor: 'email', width: 250 },
     ],
     [t],
   );
@@ -279,7 +279,7 @@ function ClientFormModal({
   onSave: (values: ClientFormValues) => void;
 }) {
   const { t } = useTranslation();
-  const g = (key: string) => t(`widgets.gallery.${key}`);
+  const g = (key: string) => t(`gallery.${key}`);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
   const { register, control, handleSubmit, formState } = useForm<ClientFormValues>({
     defaultValues: {
@@ -387,7 +387,7 @@ function Field({
 
 function FormsSection() {
   const { t } = useTranslation();
-  const g = (key: string, options?: Record<string, unknown>) => t(`widgets.gallery.${key}`, options);
+  const g = (key: string, options?: Record<string, unknown>) => t(`gallery.${key}`, options);
   const clientOptions = useMemo<MultiSelectOption<number>[]>(
     () =>
       generateClients(5000, 7).map((c) => ({
@@ -473,7 +473,7 @@ function FormsSection() {
 
 function FeedbackSection() {
   const { t } = useTranslation();
-  const g = (key: string) => t(`widgets.gallery.${key}`);
+  const g = (key: string) => t(`gallery.${key}`);
   const box = useMessageBox();
   const [overlay, setOverlay] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
@@ -517,7 +517,7 @@ function FeedbackSection() {
 
 function ModalsSection() {
   const { t } = useTranslation();
-  const g = (key: string, options?: Record<string, unknown>) => t(`widgets.gallery.${key}`, options);
+  const g = (key: string, options?: Record<string, unknown>) => t(`gallery.${key}`, options);
   const [size, setSize] = useState<ModalSize | null>(null);
   const [answer, setAnswer] = useState<string | null>(null);
   const confirm = useConfirm();
@@ -595,7 +595,7 @@ const PEOPLE = [
 
 function ChipsAvatarsSection() {
   const { t } = useTranslation();
-  const g = (key: string) => t(`widgets.gallery.${key}`);
+  const g = (key: string) => t(`gallery.${key}`);
   const [chips, setChips] = useState(SEGMENTS);
 
   return (

@@ -9,7 +9,7 @@ import {
   MegaphoneIcon,
   SettingsIcon,
   UsersIcon,
-} from '../../layouts/icons';
+} from '../../components/lib/icons';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

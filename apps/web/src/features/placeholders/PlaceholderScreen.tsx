@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { SparkIcon } from '../../layouts/icons';
+import { SparkIcon } from '../../components/lib/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** Stand-in for a screen a later issue builds: its title and an "in development" note. */
+/** Stand-in for a screen not built yet: its title and an "in development" note. */
 export function PlaceholderScreen({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
   const title = t(`placeholders.titles.${titleKey}`);

@@ -1,6 +1,6 @@
 import { PlaceholderScreen } from './PlaceholderScreen';
 
-/** Placeholder until the screen's own issue replaces this route's import. */
+/** Placeholder until the real screen replaces this route's import. */
 export default function SuperAdminSettingsPage() {
   return <PlaceholderScreen titleKey="settings" />;
 }

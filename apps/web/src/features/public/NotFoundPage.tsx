@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LogoMark } from '../../layouts/icons';
+import { LogoMark } from '../../components/lib/icons';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export default function NotFoundPage() {

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField } from '../../components';
-import { EyeIcon, EyeOffIcon } from '../../layouts/icons';
+import { EyeIcon, EyeOffIcon } from '../../components/lib/icons';
 
 export interface SecretFieldProps {
   id: string;

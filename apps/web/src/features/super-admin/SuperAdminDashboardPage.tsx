@@ -7,7 +7,7 @@ import {
   MessageSquareIcon,
   SettingsIcon,
   UsersIcon,
-} from '../../layouts/icons';
+} from '../../components/lib/icons';
 import { intlLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -1,6 +1,0 @@
-import { PlaceholderScreen } from './PlaceholderScreen';
-
-/** Placeholder until the screen's own issue replaces this route's import. */
-export default function ClientsPage() {
-  return <PlaceholderScreen titleKey="clients" />;
-}
