@@ -30,7 +30,7 @@ describe('server texts', () => {
     for (const [i, catalogue] of SERVER_TEXTS.entries()) {
       expect(Object.keys(catalogue.en).sort()).toEqual(Object.keys(catalogue.es).sort());
       for (const key of Object.keys(catalogue.es)) {
-        expect(key).toMatch(/^[a-z_]+\.[a-z_0-9]+$/);
+        expect(key).toMatch(/^[a-z_]+(\.[A-Za-z_0-9]+)+$/);
         expect(owner.get(key), `${key} is in catalogues ${owner.get(key)} and ${i}`).toBeUndefined();
         owner.set(key, i);
       }

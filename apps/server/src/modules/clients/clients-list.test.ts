@@ -209,7 +209,7 @@ describe(`GET /admin/client pages (${engine}, ${TOTAL} clients)`, () => {
       headers: { ...cast.admin.headers, 'accept-language': 'en' },
     });
     expect(en.json().errors).toEqual({
-      per_page: ['The clients per page field may not be greater than 1000.'],
+      per_page: ['The items per page field may not be greater than 1000.'],
     });
   });
 

@@ -45,11 +45,6 @@ export const clientsTexts = {
     'fields.rules': 'reglas',
     'fields.mode': 'modo del bot',
     'fields.clients': 'clientes',
-    'fields.search': 'búsqueda',
-    'fields.page': 'página',
-    'fields.per_page': 'clientes por página',
-    'fields.sort': 'orden',
-    'fields.order': 'sentido del orden',
   },
   en: {
     'clients.title': 'Client management',
@@ -92,10 +87,5 @@ export const clientsTexts = {
     'fields.rules': 'rules',
     'fields.mode': 'bot mode',
     'fields.clients': 'clients',
-    'fields.search': 'search',
-    'fields.page': 'page',
-    'fields.per_page': 'clients per page',
-    'fields.sort': 'sort',
-    'fields.order': 'sort order',
   },
 } as const satisfies Record<Language, Record<string, string>>;

@@ -16,9 +16,6 @@ export const mediaTexts: Record<Language, Record<string, string>> = {
     'media.too_large_document': 'El documento supera el tamaño máximo de 100 MB.',
     'errors.range_not_satisfiable': 'El rango pedido está fuera del archivo.',
     'fields.file': 'archivo',
-    'fields.search': 'búsqueda',
-    'fields.page': 'página',
-    'fields.per_page': 'elementos por página',
   },
   en: {
     'media.uploaded': 'File uploaded successfully!',
@@ -34,8 +31,5 @@ export const mediaTexts: Record<Language, Record<string, string>> = {
     'media.too_large_document': 'The document is larger than the 100 MB limit.',
     'errors.range_not_satisfiable': 'The requested range is outside the file.',
     'fields.file': 'file',
-    'fields.search': 'search',
-    'fields.page': 'page',
-    'fields.per_page': 'items per page',
   },
 };
