@@ -8,8 +8,14 @@ test.describe('sign-in', () => {
     ['clientForm', '/client', 'Área de clientes'],
   ] as const) {
     test(`${E2E_USERS[who].role} lands in ${landing}`, async ({ page }) => {
+      // The success message shows for the second before the redirect: watched from inside the page, so a
+      // busy test machine cannot poll past it.
+      const success = page
+        .getByRole('status')
+        .filter({ hasText: 'Inicio de sesión exitoso' })
+        .waitFor({ state: 'visible', timeout: 15_000 });
       await signInThroughForm(page, E2E_USERS[who].email, E2E_PASSWORD);
-      await expect(page.getByRole('status').filter({ hasText: 'Inicio de sesión exitoso' })).toBeVisible();
+      await success;
       await expect(page).toHaveURL(landing);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       expect(await page.evaluate(() => sessionStorage.getItem('rol'))).toBe(E2E_USERS[who].role);
