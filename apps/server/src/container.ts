@@ -12,12 +12,14 @@ import { createTokensRepository } from './modules/identity/tokens.repository';
 import { createUsersRepository } from './modules/identity/users.repository';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
+import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
 
 export interface Infrastructure {
   database: Database;
   rateLimits: RateLimitStore;
+  authCache: AuthCache;
   appKey: Buffer;
   redis?: Redis;
 }
@@ -36,17 +38,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const tokens = createTokensRepository(db);
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
-  const guards = createGuards(identity);
+  const guards = createGuards(identity, infra.authCache);
   const secrets = createSecretBox(infra.appKey);
   const auth = createAuthService({
     users,
     roles,
     tokens,
     rateLimits: infra.rateLimits,
+    authCache: infra.authCache,
     limits: options.loginLimits,
     registerLimits: options.registerLimits,
   });
-  const superAdmin = createSuperAdminService({ users, roles, companies });
+  const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
   const clientsRepository = createClientsRepository(db);
   const segmentsRepository = createSegmentsRepository(db);
   const clients = createClientsService({ clientsRepository, segmentsRepository });

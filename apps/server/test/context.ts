@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { type Container, type ContainerOptions, createContainer } from '../src/container';
 import { createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createAuthCache } from '../src/platform/auth-cache';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../src/platform/rate-limit';
 
 export interface TestContext {
@@ -24,7 +25,7 @@ export interface TestContext {
  * REDIS_URL is set, under a key prefix of its own.
  */
 export async function createTestContext(
-  options: ContainerOptions & { logger?: unknown } = {},
+  options: ContainerOptions & { logger?: unknown; authCacheTtlMs?: number } = {},
 ): Promise<TestContext> {
   const url = process.env.TEST_DATABASE_URL;
   const suffix = randomBytes(6).toString('hex');
@@ -56,7 +57,16 @@ export async function createTestContext(
   const rateLimits = redis
     ? createRedisRateLimitStore(redis, `hb:test:${suffix}:`)
     : createMemoryRateLimitStore();
-  const container = createContainer({ database, rateLimits, redis, appKey: randomBytes(32) }, options);
+  const authCache = createAuthCache({
+    redis,
+    channel: `hb:test:${suffix}:auth`,
+    ttlMs: options.authCacheTtlMs,
+  });
+  await authCache.ready();
+  const container = createContainer(
+    { database, rateLimits, authCache, redis, appKey: randomBytes(32) },
+    options,
+  );
   // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
   const app = await buildApp({ container, logger: (options.logger as any) ?? false });
   await app.ready();
@@ -66,6 +76,7 @@ export async function createTestContext(
     engine: database.engine,
     async close() {
       await app.close();
+      await authCache.close();
       await rateLimits.close();
       if (redis) {
         const keys = await redis.keys(`hb:test:${suffix}:*`);
