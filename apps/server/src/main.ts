@@ -11,6 +11,8 @@ import { createLogDestination } from './platform/log-destination';
 const FORCE_EXIT_MS = 10_000;
 /** While stopping, connections that finish their last request are closed this often. */
 const IDLE_SWEEP_MS = 100;
+/** Requests still unanswered this long after the stop began (a stalled upload) are cut off. */
+const GRACE_MS = 3000;
 
 // Output whose reader has gone (a closed terminal, a dead pipe) must never crash the server or its stop:
 // such writes are dropped.
@@ -33,8 +35,8 @@ function exit(code: number): never {
 /**
  * Stops the server: the exit timer is armed first (unref'd, so it never keeps the process alive by
  * itself), then the server stops accepting, idle keep-alive connections are closed (and each busy one as
- * soon as its request is answered), the database and Redis are closed, and the process exits. A second
- * signal exits at once.
+ * soon as its request is answered; whatever is still open after GRACE_MS is cut), the database and Redis
+ * are closed, and the process exits. A second signal exits at once.
  */
 async function stop(reason: string, code = 0): Promise<void> {
   stopping = true;
@@ -47,8 +49,10 @@ async function stop(reason: string, code = 0): Promise<void> {
   let failed = false;
   if (app) {
     const server = app.server;
-    const sweep = setInterval(() => server.closeIdleConnections?.(), IDLE_SWEEP_MS);
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     sweep.unref();
+    const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    cut.unref();
     try {
       await app.close();
     } catch (err) {
@@ -56,6 +60,7 @@ async function stop(reason: string, code = 0): Promise<void> {
       app.log.error({ err }, 'closing the server failed');
     }
     clearInterval(sweep);
+    clearTimeout(cut);
   }
   try {
     await infra?.close();
