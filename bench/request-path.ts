@@ -70,6 +70,7 @@ async function seed(dataDir: string, appKey: string): Promise<{ small: string; l
   const { createContainer } = await import('../apps/server/src/container');
   const { openInfrastructure } = await import('../apps/server/src/infrastructure');
   const { generateToken, hashToken } = await import('../apps/server/src/platform/tokens');
+  const { addConversations } = await import('./lib');
   const infra = await openInfrastructure({
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
@@ -125,19 +126,7 @@ async function seed(dataDir: string, appKey: string): Promise<{ small: string; l
         .select('id')
         .where('company_id', '=', user.company_id)
         .execute();
-      const base = Date.parse('2026-11-01T00:00:00.000Z');
-      await db.transaction().execute(async (trx) => {
-        for (const { id } of ids.filter((_, i) => i % 3 === 0))
-          await trx
-            .updateTable('clients')
-            .set({
-              last_message_date: new Date(base + id * 60_000).toISOString(),
-              last_message_content: 'Hola, ¿tienen disponibilidad esta semana?',
-              unread_messages_count: id % 4,
-            })
-            .where('id', '=', id)
-            .execute();
-      });
+      await addConversations(db, ids);
       return token;
     };
 

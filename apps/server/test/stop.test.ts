@@ -117,6 +117,17 @@ function connect(port: number) {
   };
 }
 
+/** A connection that sends a request's headers and the start of its body, then nothing more. */
+async function stalledUpload(port: number) {
+  const conn = connect(port);
+  await conn.ready;
+  conn.send(
+    'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  return conn;
+}
+
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`;
 
 /** A process's children (start.mjs's server), from /proc; remembered for the clean-up. */
@@ -188,12 +199,7 @@ describe('main.ts stops on a signal', () => {
 
   it('a stalled upload does not hold the stop: it is cut after the grace period', async () => {
     const server = await launch();
-    const conn = connect(server.port);
-    await conn.ready;
-    conn.send(
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await new Promise((r) => setTimeout(r, 200));
+    const conn = await stalledUpload(server.port);
     const t0 = Date.now();
     server.proc.kill('SIGTERM');
     const { code, at } = await server.exited;
@@ -204,12 +210,7 @@ describe('main.ts stops on a signal', () => {
 
   it('a second signal exits at once, even while the first stop is waiting', async () => {
     const server = await launch();
-    const conn = connect(server.port);
-    await conn.ready;
-    conn.send(
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
-    );
-    await new Promise((r) => setTimeout(r, 200));
+    await stalledUpload(server.port);
     server.proc.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     const t0 = Date.now();

@@ -36,7 +36,7 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type Call = (...args: unknown[]) => void;
 
 /**
@@ -56,49 +56,33 @@ class LazyChildLogger {
     this.#options = options;
   }
 
-  #real(): FastifyBaseLogger {
+  real(): FastifyBaseLogger {
     this.#child ??= this.#parent.child(this.#bindings, this.#options);
     return this.#child;
-  }
-
-  #call(method: Method, args: unknown[]): void {
-    (this.#real()[method] as Call).apply(this.#child, args);
   }
 
   get level(): string {
     return this.#child?.level ?? this.#parent.level;
   }
   set level(level: string) {
-    this.#real().level = level;
+    this.real().level = level;
   }
   isLevelEnabled(level: string): boolean {
-    const logger = this.#real() as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    const logger = this.real() as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
     return logger.isLevelEnabled?.(level) ?? true;
   }
-  fatal(...args: unknown[]) {
-    this.#call('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.#call('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.#call('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.#call('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.#call('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.#call('trace', args);
-  }
-  silent(...args: unknown[]) {
-    this.#call('silent', args);
-  }
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.#real().child(bindings, options);
+    return this.real().child(bindings, options);
   }
+}
+// fatal(), error() … each makes the real logger and passes the call on.
+for (const method of LOG_METHODS) {
+  Object.defineProperty(LazyChildLogger.prototype, method, {
+    value(this: LazyChildLogger, ...args: unknown[]) {
+      const logger = this.real();
+      (logger[method] as Call).apply(logger, args);
+    },
+  });
 }
 
 /** Fastify's childLoggerFactory: each request's logger is a LazyChildLogger. */
