@@ -6,6 +6,8 @@ import { type TestContext, createTestContext } from './context';
 import { type TestUser, createCast, createUser } from './factories';
 
 export type { TestUser } from './factories';
+/** One of each role, plus an admin of a second company (`api.cast()`). */
+export type Cast = Awaited<ReturnType<typeof createCast>>;
 
 type Method = NonNullable<InjectOptions['method']>;
 
