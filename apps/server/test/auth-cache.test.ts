@@ -79,14 +79,9 @@ describe('whatever changes what a token grants is seen by the next request', () 
 
   it('a new password set by the super admin signs the user out', async () => {
     const admin = await warmAdmin();
-    const res = await api.put(
-      `/super-admin/update-user/${admin.user.id}`,
-      {
-        name: admin.user.name,
-        email: admin.user.email,
-        roles: [roleIds.admin],
-        password: 'brand-new-pass-1',
-      },
+    const res = await api.updateUser(
+      admin,
+      { roles: [roleIds.admin], password: 'brand-new-pass-1' },
       { as: superAdmin },
     );
     expect(res.statusCode).toBe(200);
@@ -95,11 +90,7 @@ describe('whatever changes what a token grants is seen by the next request', () 
 
   it('losing the admin role answers 403 at once', async () => {
     const admin = await warmAdmin();
-    const res = await api.put(
-      `/super-admin/update-user/${admin.user.id}`,
-      { name: admin.user.name, email: admin.user.email, roles: [roleIds.client] },
-      { as: superAdmin },
-    );
+    const res = await api.updateUser(admin, { roles: [roleIds.client] }, { as: superAdmin });
     expect(res.statusCode).toBe(200);
     expect((await api.get('/admin/segment', { as: admin })).statusCode).toBe(403);
   });
@@ -108,14 +99,9 @@ describe('whatever changes what a token grants is seen by the next request', () 
     const admin = await warmAdmin();
     const other = await api.user({ role: 'admin' });
     await api.post('/admin/segment', { name: 'Only theirs', color: '#123456', rules: 'x' }, { as: other });
-    const res = await api.put(
-      `/super-admin/update-user/${admin.user.id}`,
-      {
-        name: admin.user.name,
-        email: admin.user.email,
-        roles: [roleIds.admin],
-        company_id: other.user.company_id,
-      },
+    const res = await api.updateUser(
+      admin,
+      { roles: [roleIds.admin], company_id: other.user.company_id },
       { as: superAdmin },
     );
     expect(res.statusCode).toBe(200);
@@ -138,11 +124,7 @@ describe('whatever changes what a token grants is seen by the next request', () 
       { as: superAdmin },
     );
     const roleId = created.json().data.id as number;
-    await api.put(
-      `/super-admin/update-user/${admin.user.id}`,
-      { name: admin.user.name, email: admin.user.email, roles: [roleIds.admin, roleId] },
-      { as: superAdmin },
-    );
+    await api.updateUser(admin, { roles: [roleIds.admin, roleId] }, { as: superAdmin });
     expect((await whoIs(admin.token)).user.roles.map((r) => r.name)).toEqual(['admin', 'Reviewer']);
 
     await api.put(`/super-admin/roles/${roleId}`, { name: 'Auditor', color: '#336699' }, { as: superAdmin });

@@ -40,6 +40,12 @@ export interface TestApi extends TestContext {
   user(options?: Parameters<typeof createUser>[1]): Promise<TestUser>;
   /** One of each role, plus an admin of a second company. */
   cast(): ReturnType<typeof createCast>;
+  /** PUT /super-admin/update-user/:id: the user's own name and email unless `changes` gives others. */
+  updateUser(
+    target: TestUser,
+    changes: { roles: number[] } & Record<string, unknown>,
+    options?: CallOptions,
+  ): Promise<LightMyRequestResponse>;
   /** Signs in through POST /auth/login; the answer's token, or an error with the status. */
   signIn(email: string, password: string, options?: CallOptions): Promise<string>;
 }
@@ -73,6 +79,13 @@ export async function createTestApi(options?: Parameters<typeof createTestContex
     delete: (path, body, o) => call('DELETE', path, body, o),
     user: (o) => createUser(ctx, o),
     cast: () => createCast(ctx),
+    updateUser: (target, changes, o) =>
+      call(
+        'PUT',
+        `/super-admin/update-user/${target.user.id}`,
+        { name: target.user.name, email: target.user.email, ...changes },
+        o,
+      ),
     async signIn(email, password, o) {
       const res = await call('POST', '/auth/login', { email, password }, o);
       if (res.statusCode !== 200) throw new Error(`sign-in answered ${res.statusCode}: ${res.body}`);

@@ -29,16 +29,7 @@ async function onlySuperAdmins(keep: TestUser[]) {
 }
 
 const demote = (actor: TestUser, target: TestUser) =>
-  api.put(
-    `/super-admin/update-user/${target.user.id}`,
-    {
-      name: target.user.name,
-      email: target.user.email,
-      roles: [roleIds.client],
-      password: 'a-fresh-passphrase-9',
-    },
-    { as: actor },
-  );
+  api.updateUser(target, { roles: [roleIds.client], password: 'a-fresh-passphrase-9' }, { as: actor });
 
 describe(`two super admins at the same moment (${engine})`, () => {
   it('demoting each other in parallel leaves one super admin (5 rounds)', async () => {
@@ -70,14 +61,9 @@ describe(`two super admins at the same moment (${engine})`, () => {
     const only = await api.user({ role: 'super_admin' });
     await onlySuperAdmins([only]);
     const companies = await companyCount();
-    const res = await api.put(
-      `/super-admin/update-user/${only.user.id}`,
-      {
-        name: only.user.name,
-        email: only.user.email,
-        roles: [roleIds.admin],
-        password: 'another-passphrase-1',
-      },
+    const res = await api.updateUser(
+      only,
+      { roles: [roleIds.admin], password: 'another-passphrase-1' },
       { as: only },
     );
     expect(res.statusCode).toBe(409);
@@ -91,11 +77,7 @@ describe(`two super admins at the same moment (${engine})`, () => {
     const me = await api.user({ role: 'super_admin' });
     await api.user({ role: 'super_admin' });
     const companies = await companyCount();
-    const res = await api.put(
-      `/super-admin/update-user/${me.user.id}`,
-      { name: me.user.name, email: me.user.email, roles: [roleIds.client] },
-      { as: me },
-    );
+    const res = await api.updateUser(me, { roles: [roleIds.client] }, { as: me });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.company_id).toBeNull();
     expect(await companyCount()).toBe(companies);
@@ -180,11 +162,7 @@ describe(`names that read the same (${engine})`, () => {
     const staff = await api.user({ role: 'client', companyId: admin.user.company_id! });
     expect(staff.user.company_id).toBe(admin.user.company_id);
     const update = (u: TestUser, roles: number[]) =>
-      api.put(
-        `/super-admin/update-user/${u.user.id}`,
-        { name: u.user.name, email: u.user.email, roles, company_id: null },
-        { as: boss },
-      );
+      api.updateUser(u, { roles, company_id: null }, { as: boss });
     const detached = await update(staff, [roleIds.client]);
     expect(detached.statusCode).toBe(200);
     expect(detached.json().data).toMatchObject({ company_id: null, company_name: null });

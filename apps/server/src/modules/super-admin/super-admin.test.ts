@@ -168,9 +168,9 @@ describe('super-admin users', () => {
 
   it('updates a user; the password changes only when sent, and a change revokes old tokens', async () => {
     const u = await api.user({ role: 'client', name: 'Old name' });
-    const keep = await api.put(
-      `/super-admin/update-user/${u.user.id}`,
-      { name: 'New name', email: u.user.email, roles: [roleIds.client], password: '' },
+    const keep = await api.updateUser(
+      u,
+      { name: 'New name', roles: [roleIds.client], password: '' },
       { as: cast.superAdmin },
     );
     expect(keep.statusCode).toBe(200);
@@ -178,9 +178,9 @@ describe('super-admin users', () => {
     const stillIn = await api.post('/language/set', { language: 'es' }, { as: u });
     expect(stillIn.json().message).toBe('Language updated successfully.');
 
-    const change = await api.put(
-      `/super-admin/update-user/${u.user.id}`,
-      { name: 'New name', email: u.user.email, roles: [roleIds.client], password: 'brand-new-pass' },
+    const change = await api.updateUser(
+      u,
+      { name: 'New name', roles: [roleIds.client], password: 'brand-new-pass' },
       { as: cast.superAdmin },
     );
     expect(change.statusCode).toBe(200);
@@ -192,9 +192,9 @@ describe('super-admin users', () => {
 
   it('promoting a client to admin gives them a company', async () => {
     const u = await api.user({ role: 'client', name: 'Promoted' });
-    const res = await api.put(
-      `/super-admin/update-user/${u.user.id}`,
-      { name: 'Promoted', email: u.user.email, roles: [roleIds.admin] },
+    const res = await api.updateUser(
+      u,
+      { name: 'Promoted', roles: [roleIds.admin] },
       { as: cast.superAdmin },
     );
     expect(res.json().data).toMatchObject({ company_name: 'Promoted', roles: [{ name: 'admin' }] });
@@ -216,11 +216,7 @@ describe('super-admin users', () => {
       const roles = Object.fromEntries(
         (await isolated.container.identity.listRoles()).map((r) => [r.name, r.id]),
       );
-      const demote = await isolated.put(
-        `/super-admin/update-user/${solo.user.id}`,
-        { name: 'Solo', email: solo.user.email, roles: [roles.admin] },
-        { as: solo },
-      );
+      const demote = await isolated.updateUser(solo, { name: 'Solo', roles: [roles.admin] }, { as: solo });
       expect(demote.statusCode).toBe(409);
       expect(demote.json().message).toBe('Debe quedar al menos un superadministrador.');
 
@@ -233,13 +229,7 @@ describe('super-admin users', () => {
       expect(both.statusCode).toBe(200);
       // `solo` is the last one again: demoting it is refused once more.
       expect(
-        (
-          await isolated.put(
-            `/super-admin/update-user/${solo.user.id}`,
-            { name: 'Solo', email: solo.user.email, roles: [roles.client] },
-            { as: solo },
-          )
-        ).statusCode,
+        (await isolated.updateUser(solo, { name: 'Solo', roles: [roles.client] }, { as: solo })).statusCode,
       ).toBe(409);
     } finally {
       await isolated.close();
@@ -354,11 +344,7 @@ describe('super-admin roles', () => {
     );
     const roleId = created.json().data.id;
     const u = await api.user({ role: 'client' });
-    await api.put(
-      `/super-admin/update-user/${u.user.id}`,
-      { name: u.user.name, email: u.user.email, roles: [roleIds.client, roleId] },
-      { as: cast.superAdmin },
-    );
+    await api.updateUser(u, { roles: [roleIds.client, roleId] }, { as: cast.superAdmin });
     const del = await api.delete(`/super-admin/roles/${roleId}`, undefined, { as: cast.superAdmin });
     expect(del.statusCode).toBe(200);
     expect((await api.container.identity.findUserById(u.user.id))?.roles.map((r) => r.name)).toEqual([
