@@ -2,7 +2,7 @@
 // then the chat list (GET /admin/client/messages-summary, pages of 1000 and 50) with 50,000 clients in the company.
 // Run: node --import tsx bench/import-clients.ts   (DATABASE_URL=postgres://… for PostgreSQL)
 import { sql } from 'kysely';
-import { measure, report, startBenchServer } from './lib';
+import { addConversations, measure, report, startBenchServer } from './lib';
 
 const ROWS = 10_000;
 const CHAT_CLIENTS = 50_000;
@@ -86,20 +86,7 @@ try {
     });
   }
   const ids = await db.selectFrom('clients').select('id').where('company_id', '=', companyId).execute();
-  const base = Date.parse('2026-11-01T00:00:00.000Z');
-  await db.transaction().execute(async (trx) => {
-    for (const { id } of ids.filter((_, i) => i % 3 === 0)) {
-      await trx
-        .updateTable('clients')
-        .set({
-          last_message_date: new Date(base + id * 60_000).toISOString(),
-          last_message_content: 'Hola, ¿tienen disponibilidad esta semana?',
-          unread_messages_count: id % 4,
-        })
-        .where('id', '=', id)
-        .execute();
-    }
-  });
+  await addConversations(db, ids);
 
   // A live PostgreSQL has table statistics (autovacuum); a table filled a second ago has none yet.
   if (server.container.infra.database.engine === 'postgres') await sql`analyze`.execute(db);

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { type Container, createContainer } from '../apps/server/src/container';
+import type { DB } from '../apps/server/src/db/schema';
 import { openInfrastructure } from '../apps/server/src/infrastructure';
 
 export interface BenchServer {
@@ -78,4 +80,21 @@ export function report(name: string, s: Stats, budget?: string): void {
   console.log(
     `${name}: ${s.requests} requests in ${f(s.seconds)} s = ${f(s.perSecond)}/s; p50 ${f(s.p50)} ms, p95 ${f(s.p95)} ms, p99 ${f(s.p99)} ms${budget ? ` (budget: ${budget})` : ''}`,
   );
+}
+
+/** Gives every third of these clients a conversation: a last message, its date and some unread. */
+export async function addConversations(db: Kysely<DB>, ids: { id: number }[]): Promise<void> {
+  const base = Date.parse('2026-11-01T00:00:00.000Z');
+  await db.transaction().execute(async (trx) => {
+    for (const { id } of ids.filter((_, i) => i % 3 === 0))
+      await trx
+        .updateTable('clients')
+        .set({
+          last_message_date: new Date(base + id * 60_000).toISOString(),
+          last_message_content: 'Hola, ¿tienen disponibilidad esta semana?',
+          unread_messages_count: id % 4,
+        })
+        .where('id', '=', id)
+        .execute();
+  });
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +15,8 @@ import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
+import { lazyChildLogger, OneLinePerRequest } from './platform/request-log';
+import { securityHeaders } from './platform/security-headers';
 import { serveWebApp } from './platform/web';
 import './platform/zod-config';
 
@@ -81,6 +81,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustedProxies(options.trustProxy),
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
     // The caller's X-Request-Id is kept only when it is a short plain id; otherwise a fresh one.
@@ -103,35 +105,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   app.decorateRequest('lang', 'es');
-  app.addHook('onRequest', async (request, reply) => {
+  // One synchronous hook for what every answer carries: the caller's language, the security headers
+  // (worked out once, see platform/security-headers.ts) and the request id.
+  const headers = securityHeaders();
+  app.addHook('onRequest', (request, reply, done) => {
     request.lang = resolveLanguage(request.headers['accept-language']);
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
+    done();
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        // The spreadsheet export zips its file in a Web Worker that the zip library builds from a blob: URL
-        // (a 10,000-client file would freeze the page for seconds on the main thread). Only our own scripts
-        // can make such a URL, and script-src stays 'self', so this admits no script from elsewhere.
-        workerSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'HablaBot API', version: '1.0.0', description: 'HTTP API of HablaBot.' },

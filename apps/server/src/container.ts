@@ -16,6 +16,7 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
+import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
@@ -24,6 +25,7 @@ import type { FileStorage } from './platform/storage';
 export interface Infrastructure {
   database: Database;
   rateLimits: RateLimitStore;
+  authCache: AuthCache;
   appKey: Buffer;
   redis?: Redis;
   /** Media files (the local folder `<DATA_DIR>/media` today). */
@@ -58,17 +60,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const withTransaction = transactionRunner(db);
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
-  const guards = createGuards(identity);
+  const guards = createGuards(identity, infra.authCache);
   const secrets = createSecretBox(infra.appKey);
   const auth = createAuthService({
     users,
     roles,
     tokens,
     rateLimits: infra.rateLimits,
+    authCache: infra.authCache,
     limits: options.loginLimits,
     registerLimits: options.registerLimits,
   });
-  const superAdmin = createSuperAdminService({ users, roles, companies });
+  const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({

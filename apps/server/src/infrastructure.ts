@@ -5,6 +5,7 @@ import type { Config } from './config/env';
 import type { Infrastructure } from './container';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createAuthCache } from './platform/auth-cache';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { loadOrCreateAppKey } from './platform/secrets';
 import { createLocalStorage } from './platform/storage';
@@ -25,6 +26,10 @@ export async function openInfrastructure(
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   const rateLimits = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore();
+  const authCache = createAuthCache({ redis });
+  // With Redis, the cache serves once it hears the other processes; until then every request asks the
+  // database, so a slow Redis only delays the speed-up, never the start.
+  await authCache.ready();
   const appKey = loadOrCreateAppKey(config.dataDir, config.appKey);
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   return {
@@ -32,8 +37,10 @@ export async function openInfrastructure(
     storage,
     redis,
     rateLimits,
+    authCache,
     appKey,
     async close() {
+      await authCache.close();
       await rateLimits.close();
       redis?.disconnect();
       await database.destroy();

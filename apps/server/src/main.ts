@@ -1,8 +1,90 @@
+import os from 'node:os';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, LOG_REDACT } from './app';
 import { ensureSuperAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
 import { createContainer } from './container';
 import { openInfrastructure } from './infrastructure';
+import { createLogDestination } from './platform/log-destination';
+
+/** However the stop goes, the process is gone this long after it began. */
+const FORCE_EXIT_MS = 10_000;
+/** While stopping, connections that finish their last request are closed this often. */
+const IDLE_SWEEP_MS = 100;
+/** Requests still unanswered this long after the stop began (a stalled upload) are cut off. */
+const GRACE_MS = 3000;
+
+// Output whose reader has gone (a closed terminal, a dead pipe) must never crash the server or its stop:
+// such writes are dropped.
+const ignoreBrokenPipe = (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE' && err.code !== 'EIO') throw err;
+};
+process.stdout.on('error', ignoreBrokenPipe);
+process.stderr.on('error', ignoreBrokenPipe);
+
+const log = createLogDestination();
+let app: FastifyInstance | undefined;
+let infra: Awaited<ReturnType<typeof openInfrastructure>> | undefined;
+let stopping = false;
+
+function exit(code: number): never {
+  log.flush();
+  process.exit(code);
+}
+
+/**
+ * Stops the server: the exit timer is armed first (unref'd, so it never keeps the process alive by
+ * itself), then the server stops accepting, idle keep-alive connections are closed (and each busy one as
+ * soon as its request is answered; whatever is still open after GRACE_MS is cut), the database and Redis
+ * are closed, and the process exits. A second signal exits at once.
+ */
+async function stop(reason: string, code = 0): Promise<void> {
+  stopping = true;
+  const force = setTimeout(() => {
+    process.stderr.write(`HablaBot did not stop within ${FORCE_EXIT_MS / 1000} s; exiting anyway\n`);
+    exit(1);
+  }, FORCE_EXIT_MS);
+  force.unref();
+  app?.log.info({ reason }, 'stopping');
+  let failed = false;
+  if (app) {
+    const server = app.server;
+    const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+    sweep.unref();
+    const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    cut.unref();
+    try {
+      await app.close();
+    } catch (err) {
+      failed = true;
+      app.log.error({ err }, 'closing the server failed');
+    }
+    clearInterval(sweep);
+    clearTimeout(cut);
+  }
+  try {
+    await infra?.close();
+  } catch (err) {
+    failed = true;
+    app?.log.error({ err }, 'closing the database failed');
+  }
+  exit(failed ? 1 : code);
+}
+
+function onSignal(signal: NodeJS.Signals) {
+  if (stopping) exit(128 + (os.constants.signals[signal] ?? 0));
+  void stop(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onSignal);
+
+// Started by scripts/start.mjs (npm start) with a channel to it: when that parent dies, the channel
+// closes and the server stops too, so it never runs on without the process that owns it.
+if (process.channel) {
+  process.on('disconnect', () => {
+    if (!stopping) void stop('parent exited');
+  });
+  process.channel.unref();
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -11,44 +93,33 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
-      process.exit(1);
+      exit(1);
     }
     throw err;
   }
 
-  const infra = await openInfrastructure(config);
+  infra = await openInfrastructure(config);
+  if (stopping) return;
   const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
-  const app = await buildApp({
+  app = await buildApp({
     container,
     webDist: config.webDist,
     trustProxy: config.trustProxy,
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      stream: log.stream,
     },
   });
   await ensureSuperAdmin(container.identity, config.superAdmin, app.log);
   await container.identity.deleteExpiredTokens();
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    await infra.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
+  if (stopping) return;
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`);
 }
 
 main().catch((err) => {
   process.stderr.write(`HablaBot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
+  if (stopping) return;
+  void stop('failed to start', 1);
 });

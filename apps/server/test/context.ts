@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { type Container, type ContainerOptions, createContainer } from '../src/container';
 import { type Database, createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createAuthCache } from '../src/platform/auth-cache';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../src/platform/rate-limit';
 import { createLocalStorage } from '../src/platform/storage';
 
@@ -67,7 +68,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * the rate limits when REDIS_URL is set, under a key prefix of its own.
  */
 export async function createTestContext(
-  options: ContainerOptions & { logger?: unknown } = {},
+  options: ContainerOptions & { logger?: unknown; authCacheTtlMs?: number } = {},
 ): Promise<TestContext> {
   const suffix = randomBytes(6).toString('hex');
   const { database, schema, cleanup } = await createTestDatabase();
@@ -80,8 +81,14 @@ export async function createTestContext(
   const rateLimits = redis
     ? createRedisRateLimitStore(redis, `hb:test:${suffix}:`)
     : createMemoryRateLimitStore();
+  const authCache = createAuthCache({
+    redis,
+    channel: `hb:test:${suffix}:auth`,
+    ttlMs: options.authCacheTtlMs,
+  });
+  await authCache.ready();
   const container = createContainer(
-    { database, rateLimits, redis, appKey: randomBytes(32), storage },
+    { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage },
     options,
   );
   // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
@@ -94,6 +101,7 @@ export async function createTestContext(
     mediaDir,
     async close() {
       await app.close();
+      await authCache.close();
       await rateLimits.close();
       if (redis) {
         const keys = await redis.keys(`hb:test:${suffix}:*`);

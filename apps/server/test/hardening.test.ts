@@ -9,24 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { openInfrastructure } from '../src/infrastructure';
-import { type TestContext, createTestContext } from './context';
+import { type TestApi, createTestApi } from './http';
 
-let ctx: TestContext;
+let api: TestApi;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  api = await createTestApi();
 });
 afterAll(async () => {
-  await ctx.close();
+  await api.close();
 });
 
 describe('X-Request-Id', () => {
   it('echoes a short plain id the caller sends', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/health',
-      headers: { 'x-request-id': 'req-42.A_b' },
-    });
+    const res = await api.get('/health', { headers: { 'x-request-id': 'req-42.A_b' } });
     expect(res.headers['x-request-id']).toBe('req-42.A_b');
   });
 
@@ -37,11 +33,7 @@ describe('X-Request-Id', () => {
     ['a line break', 'a\nb'.replace('\n', '%0A')],
     ['non-ASCII', 'ñandú'],
   ])('replaces %s with a generated id', async (_label, sent) => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/health',
-      headers: { 'x-request-id': sent },
-    });
+    const res = await api.get('/health', { headers: { 'x-request-id': sent } });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -52,7 +44,7 @@ describe('timeouts', () => {
 
   beforeAll(async () => {
     app = await buildApp({
-      container: ctx.container,
+      container: api.container,
       timeouts: { headers: 400, request: 600, idle: 3000, keepAlive: 1000 },
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -131,7 +123,7 @@ describe('TRUST_PROXY', () => {
   });
 
   async function ipSeenWith(trustProxy: false | number | string[], forwardedFor: string, from: string) {
-    const app = await buildApp({ container: ctx.container, trustProxy });
+    const app = await buildApp({ container: api.container, trustProxy });
     app.get('/__ip', async (request) => ({ ip: request.ip }));
     await app.ready();
     try {

@@ -14,8 +14,7 @@ import { resolveLanguage } from '../src/platform/locale';
 import { hashPassword, verifyPassword } from '../src/platform/passwords';
 import { createSecretBox, loadOrCreateAppKey } from '../src/platform/secrets';
 import { generateKey } from '../src/platform/tokens';
-import { createTestContext } from './context';
-import { createUser } from './factories';
+import { createTestApi } from './http';
 
 describe('errors never leak internals', () => {
   it('a database failure answers 500 with a generic localised message, and logs carry no secrets', async () => {
@@ -26,23 +25,18 @@ describe('errors never leak internals', () => {
         cb();
       },
     });
-    const ctx = await createTestContext({
+    const api = await createTestApi({
       logger: { level: 'info', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
     });
-    const user = await createUser(ctx, { role: 'admin', password: 'very-secret-password' });
-    const ok = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: user.user.email, password: 'very-secret-password' },
-    });
+    const user = await api.user({ role: 'admin', password: 'very-secret-password' });
+    const ok = await api.post('/auth/login', { email: user.user.email, password: 'very-secret-password' });
     const token = ok.json().token as string;
-    await ctx.container.infra.database.destroy();
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
-      payload: { email: user.user.email, password: 'very-secret-password' },
-    });
+    await api.container.infra.database.destroy();
+    const res = await api.post(
+      '/auth/login',
+      { email: user.user.email, password: 'very-secret-password' },
+      { as: token, lang: 'en' },
+    );
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'An internal error occurred' });
     expect(res.body).not.toMatch(/stack|sqlite|select|kysely|at /i);
@@ -51,41 +45,37 @@ describe('errors never leak internals', () => {
     expect(log).not.toContain('very-secret-password');
     expect(log).not.toContain(token);
     expect(log).not.toContain(user.token);
-    await ctx.app.close();
+    await api.app.close();
   });
 
   it('an unknown API route answers a JSON 404', async () => {
-    const ctx = await createTestContext();
+    const api = await createTestApi();
     try {
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: '/api/v1/nope',
-        headers: { 'accept-language': 'en' },
-      });
+      const res = await api.get('/nope', { lang: 'en' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Route not found.' });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     } finally {
-      await ctx.close();
+      await api.close();
     }
   });
 });
 
 describe('health and API document', () => {
   it('reports the database and the queue', async () => {
-    const ctx = await createTestContext();
+    const api = await createTestApi();
     try {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const res = await api.get('/health');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         status: 'ok',
         database: 'ok',
         queue: process.env.REDIS_URL ? 'ok' : 'in-process',
-        engine: ctx.engine,
+        engine: api.engine,
       });
-      const docs = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs' });
+      const docs = await api.get('/docs');
       expect(docs.statusCode).toBe(200);
       const doc = docs.json();
       expect(doc.openapi).toMatch(/^3\./);
@@ -100,7 +90,7 @@ describe('health and API document', () => {
         doc.paths['/api/v1/auth/login'].post.requestBody.content['application/json'].schema.required,
       ).toEqual(['email', 'password']);
     } finally {
-      await ctx.close();
+      await api.close();
     }
   });
 });
@@ -139,26 +129,22 @@ describe('migrations', () => {
 
 describe('first start', () => {
   it('creates the first super admin once, with a printed generated password that works', async () => {
-    const ctx = await createTestContext();
+    const api = await createTestApi();
     try {
       const printed: string[] = [];
       const log = { info: () => {}, warn: () => {} };
       const first = await ensureSuperAdmin(
-        ctx.container.identity,
+        api.container.identity,
         { email: 'boss@hablabot.local' },
         log,
         (t) => printed.push(t),
       );
       expect(first.created).toBe(true);
       expect(printed.join('')).toContain(first.password!);
-      const login = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { email: 'boss@hablabot.local', password: first.password },
-      });
+      const login = await api.post('/auth/login', { email: 'boss@hablabot.local', password: first.password });
       expect(login.json().user.roles[0].name).toBe('super_admin');
       const second = await ensureSuperAdmin(
-        ctx.container.identity,
+        api.container.identity,
         { email: 'boss@hablabot.local' },
         log,
         (t) => printed.push(t),
@@ -166,7 +152,7 @@ describe('first start', () => {
       expect(second.created).toBe(false);
       expect(createIdentityRepository).toBeTypeOf('function');
     } finally {
-      await ctx.close();
+      await api.close();
     }
   });
 });

@@ -2,20 +2,19 @@
 // in the caller's language and never a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSegment } from './clients-factories';
-import { type TestContext, createTestContext } from './context';
-import { type TestUser, createUser } from './factories';
+import { type TestApi, type TestUser, createTestApi } from './http';
 
-let ctx: TestContext;
+let api: TestApi;
 let admin: TestUser;
 let superAdmin: TestUser;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await createUser(ctx, { role: 'admin' });
-  superAdmin = await createUser(ctx, { role: 'super_admin' });
+  api = await createTestApi();
+  admin = await api.user({ role: 'admin' });
+  superAdmin = await api.user({ role: 'super_admin' });
 });
 afterAll(async () => {
-  await ctx.close();
+  await api.close();
 });
 
 const ID_MESSAGE_ES = 'El campo id debe ser un identificador válido (un número entero mayor que 0).';
@@ -24,25 +23,20 @@ describe('ids are strict positive integers everywhere', () => {
   it.each(['0x1', '%201', '1e0', '0', '-1', '1.5', '01', '99999999999'])(
     'GET /admin/client/%s answers 422 with the id message',
     async (raw) => {
-      const client = await createClient(ctx, admin.user.company_id!);
+      const client = await createClient(api, admin.user.company_id!);
       expect(client.id).toBeGreaterThan(0);
-      const res = await ctx.app.inject({
-        method: 'GET',
-        url: `/api/v1/admin/client/${raw}`,
-        headers: admin.headers,
-      });
+      const res = await api.get(`/admin/client/${raw}`, { as: admin });
       expect(res.statusCode).toBe(422);
       expect(res.json().errors.id).toEqual([ID_MESSAGE_ES]);
     },
   );
 
   it('the path id in English, and on the super-admin routes', async () => {
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: '/api/v1/super-admin/roles/0',
-      headers: { ...superAdmin.headers, 'accept-language': 'en' },
-      payload: { name: 'x', color: '#000000' },
-    });
+    const res = await api.put(
+      '/super-admin/roles/0',
+      { name: 'x', color: '#000000' },
+      { as: superAdmin, lang: 'en' },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.id).toEqual([
       'The id field must be a valid id (a whole number greater than 0).',
@@ -50,38 +44,28 @@ describe('ids are strict positive integers everywhere', () => {
   });
 
   it('{"ids":[[1]]} deletes nothing', async () => {
-    const client = await createClient(ctx, admin.user.company_id!);
+    const client = await createClient(api, admin.user.company_id!);
     for (const ids of [[[client.id]], [true], [String(client.id), 0], [`${client.id}.0`]]) {
-      const res = await ctx.app.inject({
-        method: 'DELETE',
-        url: '/api/v1/admin/client',
-        headers: admin.headers,
-        payload: { ids },
-      });
+      const res = await api.delete('/admin/client', { ids }, { as: admin });
       expect(res.statusCode, JSON.stringify(ids)).toBe(422);
     }
-    const still = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/client/${client.id}`,
-      headers: admin.headers,
-    });
+    const still = await api.get(`/admin/client/${client.id}`, { as: admin });
     expect(still.statusCode).toBe(200);
   });
 
   it('segments:[true] links nothing', async () => {
-    const segment = await createSegment(ctx, admin.user.company_id!);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/client',
-      headers: admin.headers,
-      payload: {
+    const segment = await createSegment(api, admin.user.company_id!);
+    const res = await api.post(
+      '/admin/client',
+      {
         name: 'Ana',
         last_names: 'Pérez',
         whatsapp_cellphone: '34611000001',
         email: 'ana.strict@example.test',
         segments: [true, segment.id],
       },
-    });
+      { as: admin },
+    );
     expect(res.statusCode).toBe(422);
     expect(Object.keys(res.json().errors)).toEqual(['segments.0']);
   });
@@ -97,7 +81,7 @@ describe('text rules reach the routes', () => {
   });
 
   it('refuses NUL, unpaired surrogates and bidi overrides; a zero-width name is missing; javascript: avatars are refused', async () => {
-    const segment = await createSegment(ctx, admin.user.company_id!);
+    const segment = await createSegment(api, admin.user.company_id!);
     const cases: [Record<string, unknown>, string, string][] = [
       [
         { name: 'A\u0000na' },
@@ -114,17 +98,14 @@ describe('text rules reach the routes', () => {
       ],
     ];
     for (const [over, field, message] of cases) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/admin/client',
-        headers: admin.headers,
-        payload: clientBody({ ...over, segments: [segment.id] }),
+      const res = await api.post('/admin/client', clientBody({ ...over, segments: [segment.id] }), {
+        as: admin,
       });
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual([field]);
       if (message) expect(res.json().errors[field]).toEqual([message]);
     }
-    const rows = await ctx.container.db
+    const rows = await api.container.db
       .selectFrom('clients')
       .select('id')
       .where('email', '=', 'ana.text@example.test')
@@ -133,17 +114,16 @@ describe('text rules reach the routes', () => {
   });
 
   it('stores the cleaned text: invisible characters removed, ends trimmed', async () => {
-    const segment = await createSegment(ctx, admin.user.company_id!);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/client',
-      headers: admin.headers,
-      payload: clientBody({
+    const segment = await createSegment(api, admin.user.company_id!);
+    const res = await api.post(
+      '/admin/client',
+      clientBody({
         name: '\u200B Ana\u200B ',
         segments: [segment.id],
         projects: 'línea 1\nlínea 2',
       }),
-    });
+      { as: admin },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().client).toMatchObject({ name: 'Ana', projects: 'línea 1\nlínea 2' });
   });

@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { withStatementCache } from './sqlite-statements';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -73,12 +74,14 @@ export function createDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // The health check's query, prepared once; it runs outside Kysely's queue, as it changes nothing.
+  const ping = sqlite.prepare('select 1');
   return {
     db,
     engine: 'sqlite',
     ping: async () => {
-      await sql`select 1`.execute(db);
+      ping.get();
     },
     destroy: () => db.destroy(),
   };

@@ -1,6 +1,7 @@
 import type { BuiltinRoleName, Language } from '@hablabot/contract';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityRepository, UserWithRoles } from '../modules/identity/identity.repository';
+import type { AuthCache } from './auth-cache';
 import { forbidden, unauthenticated } from './errors';
 import { hashToken } from './tokens';
 
@@ -26,13 +27,17 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Route guards: each resolves the bearer token once and refuses with 401 or 403. */
-export function createGuards(identity: Pick<IdentityRepository, 'findUserByTokenHash'>) {
+/**
+ * Route guards: each resolves the bearer token once and refuses with 401 or 403. Tokens are looked up by
+ * their hash through the auth cache (see platform/auth-cache.ts for what must invalidate it).
+ */
+export function createGuards(identity: Pick<IdentityRepository, 'findUserByTokenHash'>, cache: AuthCache) {
   async function authenticate(request: FastifyRequest): Promise<AuthContext> {
     if (request.auth) return request.auth;
     const token = bearerOf(request);
     if (!token || token.length > 200) throw unauthenticated();
-    const found = await identity.findUserByTokenHash(hashToken(token));
+    const hash = hashToken(token);
+    const found = await cache.lookup(hash, () => identity.findUserByTokenHash(hash));
     if (!found) throw unauthenticated();
     request.auth = {
       user: found.user,

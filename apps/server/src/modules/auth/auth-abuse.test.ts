@@ -1,8 +1,7 @@
 // Sign-in and registration under abuse: parallel guesses, lock-outs, floods, big anonymous bodies. Runs on
 // the memory store, and on Redis when REDIS_URL is set (the test context picks the store).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestContext } from '../../../test/context';
-import { createUser } from '../../../test/factories';
+import { type TestApi, createTestApi } from '../../../test/http';
 import {
   HASHING_CONCURRENCY,
   hashPassword,
@@ -13,25 +12,20 @@ import {
 import { addressKey, slowDownMs } from './auth.service';
 
 const store = process.env.REDIS_URL ? 'redis' : 'memory';
-let ctx: TestContext;
+let api: TestApi;
 
 beforeAll(async () => {
-  ctx = await createTestContext({
+  api = await createTestApi({
     loginLimits: { perIp: 1000, perEmail: 5, perEmailSlowAfter: 1000, windowMs: 60_000 },
     registerLimits: { perIp: 3, overall: 5, windowMs: 60_000 },
   });
 });
 afterAll(async () => {
-  await ctx.close();
+  await api.close();
 });
 
 const login = (email: string, password: string, ip = '203.0.113.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { email, password },
-    remoteAddress: ip,
-  });
+  api.post('/auth/login', { email, password }, { from: ip });
 
 const statuses = (list: { statusCode: number }[]) => {
   const out: Record<number, number> = {};
@@ -41,7 +35,7 @@ const statuses = (list: { statusCode: number }[]) => {
 
 describe(`sign-in under parallel guessing (${store} store)`, () => {
   it('29 parallel wrong guesses at one email: only the allowed 5 are checked, the rest get 429', async () => {
-    const victim = await createUser(ctx, { role: 'client' });
+    const victim = await api.user({ role: 'client' });
     const before = hashingStats().verified;
     const answers = await Promise.all(
       Array.from({ length: 29 }, (_, i) => login(victim.user.email, `wrong-guess-${i}`)),
@@ -53,13 +47,13 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
   });
 
   it('one password check per email at a time: parallel right answers wait their turn and all succeed', async () => {
-    const u = await createUser(ctx, { role: 'client' });
+    const u = await api.user({ role: 'client' });
     const answers = await Promise.all(Array.from({ length: 4 }, () => login(u.user.email, u.password)));
     expect(statuses(answers)).toEqual({ 200: 4 });
   });
 
   it('nobody can lock anyone out: after an address is limited, the right password from another address signs in', async () => {
-    const owner = await createUser(ctx, { role: 'super_admin' });
+    const owner = await api.user({ role: 'super_admin' });
     for (let i = 0; i < 5; i++)
       expect((await login(owner.user.email, `attacker-${i}`, '198.51.100.7')).statusCode).toBe(401);
     expect((await login(owner.user.email, owner.password, '198.51.100.7')).statusCode).toBe(429);
@@ -71,7 +65,7 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
   });
 
   it('a success clears the failures of that email from that address', async () => {
-    const u = await createUser(ctx, { role: 'client' });
+    const u = await api.user({ role: 'client' });
     for (let i = 0; i < 4; i++) expect((await login(u.user.email, `bad-${i}`)).statusCode).toBe(401);
     expect((await login(u.user.email, u.password)).statusCode).toBe(200);
     for (let i = 0; i < 5; i++) expect((await login(u.user.email, `bad-again-${i}`)).statusCode).toBe(401);
@@ -79,18 +73,13 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
   });
 
   it('many addresses at one email slow down instead of locking: fresh addresses still get in', async () => {
-    const slow = await createTestContext({
+    const slow = await createTestApi({
       loginLimits: { perIp: 1000, perEmail: 5, perEmailSlowAfter: 3, windowMs: 60_000 },
     });
     try {
-      const u = await createUser(slow, { role: 'client' });
+      const u = await slow.user({ role: 'client' });
       const send = (password: string, ip: string) =>
-        slow.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: u.user.email, password },
-          remoteAddress: ip,
-        });
+        slow.post('/auth/login', { email: u.user.email, password }, { from: ip });
       for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
         expect((await send('wrong-guess', ip)).statusCode).toBe(401);
       // Past the ceiling: an address that already failed waits (first retry takes the slot, the next waits).
@@ -106,18 +95,13 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
   });
 
   it('past five times the threshold, fresh addresses wait their turn too (never a lock)', async () => {
-    const slow = await createTestContext({
+    const slow = await createTestApi({
       loginLimits: { perIp: 1000, perEmail: 5, perEmailSlowAfter: 2, windowMs: 60_000 },
     });
     try {
-      const u = await createUser(slow, { role: 'client' });
+      const u = await slow.user({ role: 'client' });
       const send = (password: string, ip: string) =>
-        slow.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          payload: { email: u.user.email, password },
-          remoteAddress: ip,
-        });
+        slow.post('/auth/login', { email: u.user.email, password }, { from: ip });
       // 10 failures (5 × 2) from 10 fresh addresses: none delayed.
       for (let i = 0; i < 10; i++) expect((await send('wrong-guess', `10.1.0.${i}`)).statusCode).toBe(401);
       // The 11th fresh address takes the slot; the 12th waits; later the owner gets a turn.
@@ -141,7 +125,7 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
   });
 
   it('one IPv6 /64 is one address for the (email, address) limit', async () => {
-    const u = await createUser(ctx, { role: 'client' });
+    const u = await api.user({ role: 'client' });
     for (let i = 0; i < 5; i++)
       expect((await login(u.user.email, `bad-${i}`, `2001:db8:5:6::${i + 1}`)).statusCode).toBe(401);
     expect((await login(u.user.email, u.password, '2001:db8:5:6::99')).statusCode).toBe(429);
@@ -160,12 +144,11 @@ describe(`sign-in under parallel guessing (${store} store)`, () => {
 describe(`registration under a flood (${store} store)`, () => {
   it('is limited per address and overall, before any password is hashed', async () => {
     const send = (i: number, ip: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/register',
-        payload: { name: `Flood ${i}`, email: `flood-${i}@example.test`, password: `flood-pass-${i}x` },
-        remoteAddress: ip,
-      });
+      api.post(
+        '/auth/register',
+        { name: `Flood ${i}`, email: `flood-${i}@example.test`, password: `flood-pass-${i}x` },
+        { from: ip },
+      );
     const hashedBefore = hashingStats().hashed;
     const fromOne = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i, '203.0.113.50')));
     expect(statuses(fromOne)).toEqual({ 201: 3, 429: 17 });
@@ -180,7 +163,7 @@ describe(`registration under a flood (${store} store)`, () => {
     );
     expect(statuses(fromMany)).toEqual({ 201: 2, 429: 4 });
     expect(hashingStats().hashed - hashedBefore).toBe(5);
-    const created = await ctx.container.db
+    const created = await api.container.db
       .selectFrom('users')
       .select('email')
       .where('email', 'like', 'flood-%')
@@ -190,7 +173,7 @@ describe(`registration under a flood (${store} store)`, () => {
 
   it('public auth routes refuse bodies over 16 KB with 413 before reading them', async () => {
     for (const url of ['/api/v1/auth/login', '/api/v1/auth/register', '/api/v1/language/set']) {
-      const res = await ctx.app.inject({
+      const res = await api.app.inject({
         method: 'POST',
         url,
         headers: { 'content-type': 'application/json' },

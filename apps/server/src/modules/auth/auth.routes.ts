@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import {
   ZErrorResponse,
   ZLanguageSetRequest,
@@ -68,7 +69,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
         schema: { tags: ['auth'], response: { 200: ZSuccessResponse, 401: ZErrorResponse } },
       },
       async (request) => {
-        await auth.logout(request.auth!.tokenId);
+        await auth.logout(request.auth!.tokenId, request.auth!.user.id);
         return { success: true, message: translate(request.lang, 'auth.logout_ok') };
       },
     );
@@ -96,8 +97,13 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
   };
 }
 
-/** Laravel Sanctum's handshake, kept because the web app calls it before login; bearer tokens carry the auth. */
+/**
+ * Laravel Sanctum's handshake, kept because the web app calls it before login; bearer tokens carry the auth.
+ * The cookie plugin is registered here, for this route alone: no other route reads or sets cookies, so
+ * the rest of the API does not pay for its hooks.
+ */
 export async function csrfCookieRoute(instance: FastifyInstance) {
+  await instance.register(fastifyCookie);
   instance.get(
     '/sanctum/csrf-cookie',
     { schema: { tags: ['auth'], hide: true } },

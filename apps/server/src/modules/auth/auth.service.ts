@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { Language, LoginRequest, LoginResponse, RegisterRequest } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
+import type { AuthCache } from '../../platform/auth-cache';
 import { AppError, tooManyRequests } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimitStore } from '../../platform/rate-limit';
@@ -79,6 +80,7 @@ export function createAuthService(deps: {
   roles: Pick<RolesRepository, 'findRoleByName'>;
   tokens: Pick<TokensRepository, 'createToken' | 'deleteToken'>;
   rateLimits: RateLimitStore;
+  authCache: Pick<AuthCache, 'forgetUsers'>;
   limits?: LoginLimits;
   registerLimits?: RegisterLimits;
 }) {
@@ -194,12 +196,15 @@ export function createAuthService(deps: {
       }
     },
 
-    async logout(tokenId: number): Promise<void> {
+    /** Revokes the token: refused from the next request on, in every process. */
+    async logout(tokenId: number, userId: number): Promise<void> {
       await tokens.deleteToken(tokenId);
+      await deps.authCache.forgetUsers([userId]);
     },
 
     async setLanguage(userId: number, language: Language): Promise<void> {
       await users.setUserLanguage(userId, language);
+      await deps.authCache.forgetUsers([userId]);
     },
   };
 }

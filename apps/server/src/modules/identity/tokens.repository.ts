@@ -18,20 +18,21 @@ export function createTokensRepository(db: Executor) {
         .execute();
     },
 
-    /** The token's user when the token exists and has not expired. */
+    /** The token's user when the token exists and has not expired, and when the token expires. */
     async findUserByTokenHash(
       tokenHash: string,
-    ): Promise<{ tokenId: number; user: UserWithRoles } | undefined> {
+    ): Promise<{ tokenId: number; user: UserWithRoles; expiresAt: number } | undefined> {
       const token = await db
         .selectFrom('access_tokens')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'expires_at'])
         .where('token_hash', '=', tokenHash)
         .where('expires_at', '>', new Date().toISOString())
         .executeTakeFirst();
       if (!token) return undefined;
       const row = await usersQuery(db).where('users.id', '=', token.user_id).executeTakeFirst();
       if (!row) return undefined;
-      return { tokenId: token.id, user: (await withRoles(db, [row]))[0] };
+      const [user] = await withRoles(db, [row]);
+      return { tokenId: token.id, user, expiresAt: Date.parse(token.expires_at) };
     },
 
     async deleteToken(tokenId: number): Promise<void> {

@@ -1,52 +1,41 @@
 // The super admin's tools under races and look-alikes: at least one super admin always remains, and
 // names that read the same are the same name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestContext } from '../../../test/context';
-import { type TestUser, createUser } from '../../../test/factories';
+import { type TestApi, type TestUser, createTestApi } from '../../../test/http';
 import { ensureSuperAdmin } from '../../bootstrap';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-let ctx: TestContext;
+let api: TestApi;
 let roleIds: Record<string, number>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  roleIds = Object.fromEntries((await ctx.container.roles.listRoles()).map((r) => [r.name, r.id]));
+  api = await createTestApi();
+  roleIds = Object.fromEntries((await api.container.roles.listRoles()).map((r) => [r.name, r.id]));
 });
 afterAll(async () => {
-  await ctx.close();
+  await api.close();
 });
 
-const superAdminCount = () => ctx.container.users.countUsersWithRole('super_admin');
-const companyCount = async () => (await ctx.container.companies.listCompanies()).length;
+const superAdminCount = () => api.container.users.countUsersWithRole('super_admin');
+const companyCount = async () => (await api.container.companies.listCompanies()).length;
 
 /** Removes every super admin but the given ones (each race starts from exactly these). */
 async function onlySuperAdmins(keep: TestUser[]) {
   const keepIds = new Set(keep.map((u) => u.user.id));
-  for (const u of await ctx.container.users.listUsers()) {
+  for (const u of await api.container.users.listUsers()) {
     if (keepIds.has(u.id) || !u.roles.some((r) => r.name === 'super_admin')) continue;
-    await ctx.container.db.deleteFrom('user_roles').where('user_id', '=', u.id).execute();
+    await api.container.db.deleteFrom('user_roles').where('user_id', '=', u.id).execute();
   }
 }
 
 const demote = (actor: TestUser, target: TestUser) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `/api/v1/super-admin/update-user/${target.user.id}`,
-    headers: actor.headers,
-    payload: {
-      name: target.user.name,
-      email: target.user.email,
-      roles: [roleIds.client],
-      password: 'a-fresh-passphrase-9',
-    },
-  });
+  api.updateUser(target, { roles: [roleIds.client], password: 'a-fresh-passphrase-9' }, { as: actor });
 
 describe(`two super admins at the same moment (${engine})`, () => {
   it('demoting each other in parallel leaves one super admin (5 rounds)', async () => {
     for (let round = 0; round < 5; round++) {
-      const a = await createUser(ctx, { role: 'super_admin' });
-      const b = await createUser(ctx, { role: 'super_admin' });
+      const a = await api.user({ role: 'super_admin' });
+      const b = await api.user({ role: 'super_admin' });
       await onlySuperAdmins([a, b]);
       expect(await superAdminCount()).toBe(2);
       const answers = await Promise.all([demote(a, b), demote(b, a)]);
@@ -58,53 +47,37 @@ describe(`two super admins at the same moment (${engine})`, () => {
   });
 
   it('deleting each other in parallel leaves one super admin', async () => {
-    const a = await createUser(ctx, { role: 'super_admin' });
-    const b = await createUser(ctx, { role: 'super_admin' });
+    const a = await api.user({ role: 'super_admin' });
+    const b = await api.user({ role: 'super_admin' });
     await onlySuperAdmins([a, b]);
     const remove = (actor: TestUser, target: TestUser) =>
-      ctx.app.inject({
-        method: 'DELETE',
-        url: '/api/v1/super-admin/delete-user',
-        headers: actor.headers,
-        payload: { ids: [target.user.id] },
-      });
+      api.delete('/super-admin/delete-user', { ids: [target.user.id] }, { as: actor });
     const answers = await Promise.all([remove(a, b), remove(b, a)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await superAdminCount()).toBe(1);
   });
 
   it('a refused self-demotion writes nothing: no company appears, the password stays', async () => {
-    const only = await createUser(ctx, { role: 'super_admin' });
+    const only = await api.user({ role: 'super_admin' });
     await onlySuperAdmins([only]);
     const companies = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/super-admin/update-user/${only.user.id}`,
-      headers: only.headers,
-      payload: {
-        name: only.user.name,
-        email: only.user.email,
-        roles: [roleIds.admin],
-        password: 'another-passphrase-1',
-      },
-    });
+    const res = await api.updateUser(
+      only,
+      { roles: [roleIds.admin], password: 'another-passphrase-1' },
+      { as: only },
+    );
     expect(res.statusCode).toBe(409);
     expect(await companyCount()).toBe(companies);
-    expect((await ctx.container.users.findUserById(only.user.id))?.password_hash).toBe(
+    expect((await api.container.users.findUserById(only.user.id))?.password_hash).toBe(
       only.user.password_hash,
     );
   });
 
   it('a self-demotion to client while another super admin remains creates no company', async () => {
-    const me = await createUser(ctx, { role: 'super_admin' });
-    await createUser(ctx, { role: 'super_admin' });
+    const me = await api.user({ role: 'super_admin' });
+    await api.user({ role: 'super_admin' });
     const companies = await companyCount();
-    const res = await ctx.app.inject({
-      method: 'PUT',
-      url: `/api/v1/super-admin/update-user/${me.user.id}`,
-      headers: me.headers,
-      payload: { name: me.user.name, email: me.user.email, roles: [roleIds.client] },
-    });
+    const res = await api.updateUser(me, { roles: [roleIds.client] }, { as: me });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.company_id).toBeNull();
     expect(await companyCount()).toBe(companies);
@@ -113,9 +86,9 @@ describe(`two super admins at the same moment (${engine})`, () => {
 
 describe(`start-up gives SUPERADMIN_EMAIL's user the role back (${engine})`, () => {
   it('when no super admin is left', async () => {
-    const fresh = await createTestContext();
+    const fresh = await createTestApi();
     try {
-      const former = await createUser(fresh, { role: 'client', email: 'boss@hablabot.test' });
+      const former = await fresh.user({ role: 'client', email: 'boss@hablabot.test' });
       const log = { info: () => {}, warn: () => {} };
       const result = await ensureSuperAdmin(fresh.container.identity, { email: 'boss@hablabot.test' }, log);
       expect(result).toMatchObject({ created: false, restored: true });
@@ -134,7 +107,7 @@ describe(`start-up gives SUPERADMIN_EMAIL's user the role back (${engine})`, () 
 describe(`names that read the same (${engine})`, () => {
   let boss: TestUser;
   beforeAll(async () => {
-    boss = await createUser(ctx, { role: 'super_admin' });
+    boss = await api.user({ role: 'super_admin' });
   });
 
   it.each([
@@ -145,24 +118,18 @@ describe(`names that read the same (${engine})`, () => {
     ['an accent', 'Ádmin'],
     ['a soft hyphen at the end', 'admin\u00AD'],
   ])('refuses a role named like "admin" with %s', async (_label, name) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/super-admin/roles',
-      headers: boss.headers,
-      payload: { name, color: '#123456' },
-    });
+    const res = await api.post('/super-admin/roles', { name, color: '#123456' }, { as: boss });
     expect(res.statusCode).toBe(409);
     expect(res.json().errors.name).toEqual(['Ya existe un rol con este nombre.']);
   });
 
   it('refuses a company name that another company already has, ignoring case and accents', async () => {
     const create = (email: string, company_name: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/v1/super-admin/create-user',
-        headers: boss.headers,
-        payload: { name: 'Staff', email, password: 'green-tea-4821', roles: [roleIds.client], company_name },
-      });
+      api.post(
+        '/super-admin/create-user',
+        { name: 'Staff', email, password: 'green-tea-4821', roles: [roleIds.client], company_name },
+        { as: boss },
+      );
     expect((await create('one@acme-corp.test', 'Café Acme')).statusCode).toBe(201);
     const companies = await companyCount();
     for (const name of ['café acme', 'CAFE ACME', ' Cafe\u200B  Acme ', 'Ｃａｆé Acme']) {
@@ -174,40 +141,34 @@ describe(`names that read the same (${engine})`, () => {
   });
 
   it('an admin named like an existing company gets a company of their own, not a clash', async () => {
-    const first = await createUser(ctx, { role: 'admin', name: 'Lola Flores' });
+    const first = await api.user({ role: 'admin', name: 'Lola Flores' });
     expect(first.user.company_name).toBe('Company of Lola Flores');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/super-admin/create-user',
-      headers: boss.headers,
-      payload: {
+    const res = await api.post(
+      '/super-admin/create-user',
+      {
         name: 'Company of Lola Flores',
         email: 'lola2@x.test',
         password: 'green-tea-4821',
         roles: [roleIds.admin],
       },
-    });
+      { as: boss },
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().data.company_name).toBe('Company of Lola Flores (2)');
   });
 
   it('company_id: null detaches a user from its company; an admin cannot be left without one', async () => {
-    const admin = await createUser(ctx, { role: 'admin' });
-    const staff = await createUser(ctx, { role: 'client', companyId: admin.user.company_id! });
+    const admin = await api.user({ role: 'admin' });
+    const staff = await api.user({ role: 'client', companyId: admin.user.company_id! });
     expect(staff.user.company_id).toBe(admin.user.company_id);
     const update = (u: TestUser, roles: number[]) =>
-      ctx.app.inject({
-        method: 'PUT',
-        url: `/api/v1/super-admin/update-user/${u.user.id}`,
-        headers: boss.headers,
-        payload: { name: u.user.name, email: u.user.email, roles, company_id: null },
-      });
+      api.updateUser(u, { roles, company_id: null }, { as: boss });
     const detached = await update(staff, [roleIds.client]);
     expect(detached.statusCode).toBe(200);
     expect(detached.json().data).toMatchObject({ company_id: null, company_name: null });
     const refused = await update(admin, [roleIds.admin]);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.company_id).toEqual(['Un administrador debe pertenecer a una compañía.']);
-    expect((await ctx.container.users.findUserById(admin.user.id))?.company_id).toBe(admin.user.company_id);
+    expect((await api.container.users.findUserById(admin.user.id))?.company_id).toBe(admin.user.company_id);
   });
 });

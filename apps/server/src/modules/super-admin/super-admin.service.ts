@@ -1,6 +1,7 @@
 import type { CreateUserRequest, Role, RoleRequest, UpdateUserRequest, User } from '@hablabot/contract';
 import { cleanText, foldText, ROLE_NAMES } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
+import type { AuthCache } from '../../platform/auth-cache';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import type { CompaniesRepository } from '../identity/companies.repository';
@@ -28,8 +29,10 @@ export function createSuperAdminService(deps: {
   users: UsersRepository;
   roles: RolesRepository;
   companies: CompaniesRepository;
+  /** Every change below that alters what someone's token grants tells the cache, before answering. */
+  authCache: Pick<AuthCache, 'forgetUsers' | 'forgetAll'>;
 }) {
-  const { users, roles, companies } = deps;
+  const { users, roles, companies, authCache } = deps;
 
   async function checkRoles(roleIds: number[]) {
     const unique = [...new Set(roleIds)];
@@ -148,6 +151,8 @@ export function createSuperAdminService(deps: {
           ...plan,
         })
         .catch(uniqueEmail);
+      // Roles, company or password (which signs the user out everywhere) may have changed.
+      await authCache.forgetUsers([id]);
       return getUser(id);
     },
 
@@ -157,6 +162,7 @@ export function createSuperAdminService(deps: {
       if (unique.includes(actorId)) throw conflict('users.cannot_delete_self', 'ids');
       if ((await users.countExistingUsers(unique)) !== unique.length) throw notFound('users.not_found');
       await users.deleteUsers(unique);
+      await authCache.forgetUsers(unique);
     },
 
     async listRoles(): Promise<Role[]> {
@@ -183,6 +189,8 @@ export function createSuperAdminService(deps: {
         description: input.description ?? null,
         color: input.color,
       });
+      // Signed-in users carry their roles' names and colours.
+      await authCache.forgetAll();
       return getRole(id);
     },
 
@@ -191,6 +199,7 @@ export function createSuperAdminService(deps: {
       if (!role) throw notFound('roles.not_found');
       if (BUILTIN.has(role.name)) throw conflict('roles.builtin_delete');
       await roles.deleteRole(id);
+      await authCache.forgetAll();
     },
   };
 }

@@ -16,6 +16,7 @@ export interface HealthProbe {
   pingQueue?: () => Promise<void>;
 }
 
+/** True when `fn` succeeds within 2 s. */
 async function probe(fn: () => Promise<void>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -33,20 +34,39 @@ async function probe(fn: () => Promise<void>): Promise<boolean> {
   }
 }
 
+/**
+ * Callers that ask while a probe is running share its answer instead of starting another: a burst of
+ * health checks costs one database (and one Redis) round trip, and each answer is still from a probe that
+ * was running when the caller asked.
+ */
+function shared(fn: () => Promise<void>): () => Promise<boolean> {
+  let running: Promise<boolean> | undefined;
+  return () => {
+    running ??= probe(fn).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+}
+
 export function systemRoutes(deps: { health: HealthProbe }) {
+  const { health } = deps;
+  const database = shared(health.pingDatabase);
+  const queue = health.pingQueue ? shared(health.pingQueue) : undefined;
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     app.get(
       '/health',
       { schema: { tags: ['system'], response: { 200: ZHealth, 503: ZHealth } } },
       async (_request, reply) => {
-        const { health } = deps;
-        const database = (await probe(health.pingDatabase)) ? 'ok' : 'down';
-        const queue = health.pingQueue ? ((await probe(health.pingQueue)) ? 'ok' : 'down') : 'in-process';
-        const healthy = database === 'ok' && queue !== 'down';
-        return reply
-          .status(healthy ? 200 : 503)
-          .send({ status: healthy ? 'ok' : 'degraded', database, queue, engine: health.engine });
+        const [databaseUp, queueUp] = await Promise.all([database(), queue?.()]);
+        const healthy = databaseUp && queueUp !== false;
+        return reply.status(healthy ? 200 : 503).send({
+          status: healthy ? 'ok' : 'degraded',
+          database: databaseUp ? 'ok' : 'down',
+          queue: queueUp === undefined ? 'in-process' : queueUp ? 'ok' : 'down',
+          engine: health.engine,
+        });
       },
     );
 

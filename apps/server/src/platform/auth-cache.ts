@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { UserWithRoles } from '../modules/identity/users.repository';
+
+/** What a bearer token signs in: the token's row id, its user (with roles) and when the token expires. */
+export interface TokenOwner {
+  tokenId: number;
+  user: UserWithRoles;
+  /** Milliseconds since the epoch. */
+  expiresAt: number;
+}
+
+export interface AuthCacheOptions {
+  /** How long a looked-up token is trusted without asking the database again. */
+  ttlMs?: number;
+  /** Most tokens kept; the oldest entry goes first when full. */
+  maxEntries?: number;
+  /**
+   * With Redis, every process hears the others' invalidations on this channel, and the cache serves
+   * nothing while it is not subscribed (a process that may have missed a message asks the database).
+   */
+  redis?: Redis;
+  channel?: string;
+}
+
+export const AUTH_CACHE_TTL_MS = 5000;
+
+/**
+ * Signed-in users by token hash, so a request with a bearer token does not cost three queries (token,
+ * user, roles). Correctness rests on explicit invalidation: whatever changes what a token grants — sign
+ * out, a new password, other roles or company, a deleted user, a renamed or deleted role, a deleted
+ * company — must call `forgetUsers` or `forgetAll` after its change is committed and before it answers.
+ * The short time to live only bounds the damage of a change made behind the application's back (by hand
+ * in the database); an entry never outlives its token's expiry.
+ *
+ * A lookup that raced with an invalidation (it started before and finished after) is not kept: each
+ * invalidation moves a generation counter, and a result is stored only if the counter did not move while
+ * it was loaded.
+ *
+ * With several processes (Redis configured), an invalidation is applied here at once and published;
+ * the others drop their entries when the message arrives (milliseconds). A process whose subscription is
+ * down serves nothing from its cache until it has subscribed again and emptied it.
+ */
+export function createAuthCache(options: AuthCacheOptions = {}) {
+  const ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const channel = options.channel ?? 'hb:auth:invalidate';
+  const origin = randomBytes(8).toString('hex');
+  const entries = new Map<string, { owner: TokenOwner; until: number }>();
+  let generation = 0;
+  let subscribed = !options.redis;
+  let closed = false;
+  let readyWaiters: (() => void)[] = [];
+
+  function clear() {
+    entries.clear();
+    generation++;
+  }
+
+  function dropUsers(ids: number[]) {
+    const set = new Set(ids);
+    for (const [hash, entry] of entries) if (set.has(entry.owner.user.id)) entries.delete(hash);
+    generation++;
+  }
+
+  const subscriber = options.redis?.duplicate({ connectionName: `auth-cache:${origin}` });
+  if (subscriber) {
+    subscriber.on('message', (from: string, text: string) => {
+      if (from !== channel) return;
+      try {
+        const message = JSON.parse(text) as { origin: string; users?: number[] };
+        if (message.origin === origin) return;
+        if (message.users) dropUsers(message.users);
+        else clear();
+      } catch {
+        clear();
+      }
+    });
+    const down = () => {
+      subscribed = false;
+    };
+    subscriber.on('close', down);
+    subscriber.on('reconnecting', down);
+    subscriber.on('end', down);
+    // Also after a reconnection: whatever was published while we were away is lost, so start empty.
+    subscriber.on('ready', () => {
+      subscriber
+        .subscribe(channel)
+        .then(() => {
+          if (subscriber.status !== 'ready' || closed) return;
+          clear();
+          subscribed = true;
+          for (const wake of readyWaiters) wake();
+          readyWaiters = [];
+        })
+        .catch(down);
+    });
+    subscriber.on('error', () => {}); // ioredis reconnects by itself; until then the cache stays unused
+  }
+
+  async function publish(message: { users?: number[] }) {
+    if (!options.redis) return;
+    try {
+      await options.redis.publish(channel, JSON.stringify({ origin, ...message }));
+    } catch {
+      // Redis is unreachable: the other processes' subscriptions are down too, so they serve nothing from
+      // their caches until they have subscribed again (and emptied them).
+    }
+  }
+
+  return {
+    /** The token's owner, from memory while fresh, otherwise from `load` (and then kept). */
+    async lookup(
+      tokenHash: string,
+      load: () => Promise<TokenOwner | undefined>,
+    ): Promise<TokenOwner | undefined> {
+      const now = Date.now();
+      const hit = entries.get(tokenHash);
+      if (hit) {
+        if (subscribed && hit.until > now) return hit.owner;
+        entries.delete(tokenHash);
+      }
+      const startedAt = generation;
+      const owner = await load();
+      if (owner && subscribed && startedAt === generation && ttlMs > 0) {
+        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+        entries.set(tokenHash, { owner: freeze(owner), until: Math.min(now + ttlMs, owner.expiresAt) });
+      }
+      return owner;
+    },
+
+    /** Drops what is known about these users' tokens, here and (with Redis) in every other process. */
+    async forgetUsers(userIds: number[]): Promise<void> {
+      dropUsers(userIds);
+      await publish({ users: userIds });
+    },
+
+    /** Drops every entry, here and (with Redis) in every other process. */
+    async forgetAll(): Promise<void> {
+      clear();
+      await publish({});
+    },
+
+    /** Resolves true once the cache may serve (at once without Redis), false after `timeoutMs`. */
+    ready(timeoutMs = 2000): Promise<boolean> {
+      if (subscribed) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        timer.unref();
+        readyWaiters.push(() => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+    },
+
+    /** False while a Redis subscription is down: every look-up then goes to the database. */
+    get serving() {
+      return subscribed;
+    },
+
+    /** The name of the subscribing Redis connection (CLIENT LIST shows it). */
+    connectionName: `auth-cache:${origin}`,
+
+    /** Entries held (tests). */
+    get size() {
+      return entries.size;
+    },
+
+    /** The Redis channel invalidations travel on. */
+    channel,
+
+    async close(): Promise<void> {
+      closed = true;
+      subscribed = !options.redis;
+      entries.clear();
+      subscriber?.disconnect();
+    },
+  };
+}
+
+export type AuthCache = ReturnType<typeof createAuthCache>;
+
+/** Entries are shared by every request of the token: nothing may change them. */
+function freeze(owner: TokenOwner): TokenOwner {
+  for (const role of owner.user.roles) Object.freeze(role);
+  Object.freeze(owner.user.roles);
+  Object.freeze(owner.user);
+  return Object.freeze(owner);
+}

@@ -1,0 +1,211 @@
+// What every request goes through, made cheap without losing anything: the security headers (worked
+// out once), one log line per request, the health check's shared probes and SQLite's kept statements.
+import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import SQLite from 'better-sqlite3';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_REDACT } from '../src/app';
+import { withStatementCache } from '../src/db/sqlite-statements';
+import { systemRoutes } from '../src/modules/system/system.routes';
+import { HELMET_OPTIONS, securityHeaders } from '../src/platform/security-headers';
+import { type TestApi, type TestUser, createTestApi } from './http';
+
+let api: TestApi;
+let admin: TestUser;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await api.user({ role: 'admin' });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** What Helmet itself sets on a real response for our options. */
+function helmetOnARealResponse(): Record<string, string> {
+  const set: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string) => {
+      set[name.toLowerCase()] = value;
+    },
+    removeHeader: (name: string) => {
+      delete set[name.toLowerCase()];
+    },
+  };
+  helmet(HELMET_OPTIONS)({} as IncomingMessage, res as unknown as ServerResponse, () => {});
+  return set;
+}
+
+describe('security headers', () => {
+  it('are the ones Helmet sets, on every kind of answer', async () => {
+    const expected = helmetOnARealResponse();
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(10);
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(securityHeaders()).toEqual(expected);
+    const answers = await Promise.all([
+      api.get('/health'),
+      api.get('/admin/segment', { as: admin }),
+      api.get('/admin/segment'),
+      api.get('/admin/segment', { as: await api.user({ role: 'client' }) }),
+      api.post('/admin/segment', { name: '' }, { as: admin }),
+      api.get('/nope'),
+      api.call('GET', '/sanctum/csrf-cookie', undefined, { root: true }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 403, 422, 404, 204]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+      expect(answer.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
+  it('refuses a policy that would need working out per request', () => {
+    expect(() =>
+      securityHeaders({
+        contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } },
+      }),
+    ).toThrow(/per request/);
+  });
+});
+
+describe('request log', () => {
+  it('one line per answered request, with its id and status and no secrets; errors are still logged', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        cb();
+      },
+    });
+    const logged = await createTestApi({
+      logger: { level: 'info', stream, redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    });
+    try {
+      const user = await logged.user({ role: 'admin', password: 'very-secret-password' });
+      const ok = await logged.get('/admin/segment', { as: user, headers: { 'x-request-id': 'req-1' } });
+      const bad = await logged.post('/auth/login', {
+        email: user.user.email,
+        password: 'very-secret-password',
+      });
+      expect([ok.statusCode, bad.statusCode]).toEqual([200, 200]);
+      const completed = lines.filter((l) => l.msg === 'request completed');
+      expect(completed).toHaveLength(2);
+      expect(completed[0]).toMatchObject({
+        reqId: 'req-1',
+        method: 'GET',
+        url: '/api/v1/admin/segment',
+        statusCode: 200,
+      });
+      expect(completed[0].ms).toEqual(expect.any(Number));
+      expect(lines.some((l) => l.msg === 'incoming request')).toBe(false);
+      const text = JSON.stringify(lines);
+      expect(text).not.toContain('very-secret-password');
+      expect(text).not.toContain(user.token);
+      expect(text).not.toContain(bad.json().token);
+
+      // A failure is logged whole by the request's own logger (with its id), and the password stays out.
+      await logged.container.infra.database.destroy();
+      const failed = await logged.post(
+        '/auth/login',
+        { email: user.user.email, password: 'very-secret-password' },
+        { headers: { 'x-request-id': 'req-2' } },
+      );
+      expect(failed.statusCode).toBe(500);
+      const error = lines.find((l) => l.msg === 'unhandled error');
+      expect(error).toMatchObject({ reqId: 'req-2', level: 50 });
+      expect(JSON.stringify(lines)).not.toContain('very-secret-password');
+    } finally {
+      await logged.app.close();
+    }
+  });
+});
+
+/** Fastify with the app's zod compilers and the health route on `pingDatabase`. */
+async function healthApp(pingDatabase: () => Promise<void>) {
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(systemRoutes({ health: { engine: 'sqlite', pingDatabase } }));
+  return app;
+}
+
+describe('health', () => {
+  it('callers during a probe share it; a later caller gets a fresh one', async () => {
+    let pings = 0;
+    let release!: () => void;
+    const app = await healthApp(
+      () =>
+        new Promise<void>((resolve) => {
+          pings++;
+          release = resolve;
+        }),
+    );
+    const burst = Array.from({ length: 10 }, () => app.inject({ method: 'GET', url: '/health' }));
+    await expect.poll(() => pings).toBe(1);
+    release();
+    const answers = await Promise.all(burst);
+    expect(answers.map((a) => a.json().database)).toEqual(Array(10).fill('ok'));
+    const later = app.inject({ method: 'GET', url: '/health' });
+    await expect.poll(() => pings).toBe(2);
+    release();
+    expect((await later).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('a database that does not answer within 2 s is reported down', async () => {
+    const app = await healthApp(() => new Promise<void>(() => {}));
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'degraded', database: 'down' });
+    await app.close();
+  });
+});
+
+describe('SQLite keeps its prepared statements', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-stmt-'));
+  const sqlite = new SQLite(path.join(dir, 's.db'));
+  sqlite.exec('create table t (id integer primary key, v text)');
+  sqlite.exec("insert into t (v) values ('a'), ('b'), ('c')");
+  const cached = withStatementCache(sqlite, 3);
+  const db = {
+    prepare: (sql: string) => cached.prepare(sql) as SQLite.Statement,
+    close: () => cached.close(),
+  };
+  afterAll(() => {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('hands out the same statement for the same SQL, never one still being read', () => {
+    const sql = 'select v from t where id > ?';
+    const first = db.prepare(sql);
+    expect(db.prepare(sql)).toBe(first);
+    const reading = first.iterate([0]);
+    reading.next();
+    const meanwhile = db.prepare(sql);
+    expect(meanwhile).not.toBe(first);
+    expect(meanwhile.all([1])).toEqual([{ v: 'b' }, { v: 'c' }]);
+    reading.return?.();
+    expect(db.prepare(sql)).toBe(first);
+  });
+
+  it('keeps at most its limit, and no long one-off SQL', () => {
+    const long = `select v from t where v in (${Array(2100).fill("'x'").join(',')})`;
+    expect(db.prepare(long)).not.toBe(db.prepare(long));
+    const statements = ['select 1', 'select 2', 'select 3', 'select 4'].map((s) => db.prepare(s));
+    expect(db.prepare('select 4')).toBe(statements[3]);
+    expect(db.prepare('select 1')).not.toBe(statements[0]);
+  });
+
+  it('a kept statement sees a changed schema', () => {
+    const select = 'select * from t where id = ?';
+    expect(Object.keys(db.prepare(select).get([1]) as object)).toEqual(['id', 'v']);
+    sqlite.exec('alter table t add column w text');
+    expect(Object.keys(db.prepare(select).get([1]) as object)).toEqual(['id', 'v', 'w']);
+  });
+});
