@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { png } from '../../server/test/media-fixtures';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { E2E_PASSWORD } from './support/users';
 
 // /admin/bots end to end against the real server: bots, the pause/resume confirmation, instructions with
-// every validation message, "Probar bot"; at 1280px and 375px, in Spanish and in English.
+// every validation message, "Probar bot", media from the library in an instruction; at 1280px and 375px,
+// in Spanish and in English.
 
 // Kept as CI artifacts (gitignored): artifacts/screenshots/bots-<moment>-<language>-<width>.png
 const screenshots = path.resolve(
@@ -87,6 +89,27 @@ async function signIn(page: Page, language: 'es' | 'en'): Promise<Admin> {
     { token: admin.token, user: admin.user, language },
   );
   return admin;
+}
+
+interface UploadedMedia {
+  id: number;
+  file_name: string;
+  file_path: string;
+  url: string;
+}
+
+/** Puts a file in the company's library: POST /admin/media/upload, multipart field `file`. */
+async function uploadMedia(token: string, name: string, type: string, bytes: Buffer): Promise<UploadedMedia> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+  const response = await fetch(`${apiBase()}/admin/media/upload`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const data = (await response.json().catch(() => null)) as { media: UploadedMedia } | null;
+  if (!response.ok || !data) throw new Error(`upload ${name} → ${response.status} ${JSON.stringify(data)}`);
+  return data.media;
 }
 
 const uniqueTag = () => Math.random().toString(36).slice(2, 7);
@@ -371,6 +394,51 @@ test('the first active bot is selected on load, and the live badge is on the low
   await expect(card(`Dos ${tag}`).getByText('En vivo')).toBeVisible();
   await expect(card(`Tres ${tag}`).getByText('En vivo')).toBeHidden();
   await expect(page.getByRole('heading', { name: `Instrucciones de Dos ${tag}` })).toBeVisible();
+});
+
+test("'Agregar media' puts a library file's /storage address on its own line, and refuses past 1000 characters for 3 s", async ({
+  page,
+}) => {
+  const tag = uniqueTag();
+  const admin = await signIn(page, 'es');
+  await call('POST', '/admin/bot', { bot_name: `Media ${tag}`, personality: 'p' }, admin.token);
+  const fileName = `sofa ${tag}.png`;
+  const media = await uploadMedia(admin.token, fileName, 'image/png', png(32, 24));
+  expect(new URL(media.url).pathname).toBe(`/storage/${media.file_path}`);
+
+  await page.goto('/admin/bots');
+  await expect(page.getByRole('heading', { name: `Instrucciones de Media ${tag}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Crear instrucción' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Crear instrucción' });
+  const reply = dialog.getByLabel('Descripción');
+  await reply.fill('Envía esta foto:');
+
+  // Choose the file in the library picker: its address goes on a line of its own.
+  await dialog.getByRole('button', { name: 'Agregar media' }).click();
+  const picker = page.getByRole('dialog', { name: 'Biblioteca de medios' });
+  await picker.getByRole('button', { name: `Elegir ${fileName}` }).click();
+  await expect(picker).toBeHidden();
+  await expect(reply).toHaveValue(`Envía esta foto:\n${media.url}`);
+  // The address really serves the image.
+  const served = await page.request.get(media.url);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/png');
+
+  // One character short of room for the address and its line break: refused, the text left alone.
+  const full = 'x'.repeat(1000 - media.url.length);
+  await reply.fill(full);
+  await dialog.getByRole('button', { name: 'Agregar media' }).click();
+  await picker.getByRole('button', { name: `Elegir ${fileName}` }).click();
+  await expect(picker).toBeHidden();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'No se puede agregar la imagen' });
+  await expect(refusal).toHaveText('No se puede agregar la imagen: excedería el límite de 1000 caracteres');
+  await expect(reply).toHaveValue(full);
+  // It stays about 3 s, then goes by itself; the description is still unchanged.
+  await page.waitForTimeout(2000);
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toBeHidden({ timeout: 4000 });
+  await expect(reply).toHaveValue(full);
+  await expect(dialog.getByText(`${full.length} / 1000`)).toBeVisible();
 });
 
 test.describe('accessibility', () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
   makeClient,
+  makeMedia,
   makeSegment,
   mockFetch,
   renderFeature,
@@ -294,6 +295,29 @@ describe('BotsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(within(dialog).getByLabelText(/^Nombre de la instrucción/)).toHaveValue('Descuento VIP');
     expect(within(dialog).getByText('VIP')).toBeVisible();
     expect(within(dialog).getByText('Mayoristas')).toBeVisible();
+  });
+
+  it("'Agregar media' in the instruction form opens the company's library and puts the chosen file's address in the description", async () => {
+    const api = standardApi();
+    const menu = makeMedia({ id: 4, file_name: 'menú.pdf', kind: 'document', mime_type: 'application/pdf' });
+    const logo = makeMedia({ id: 5, file_name: 'logo.png' });
+    api.set('GET /api/v1/admin/media/user', [
+      200,
+      { media: [logo, menu], pagination: { current_page: 1, per_page: 60, total: 2, last_page: 1 } },
+    ]);
+    renderPage();
+    const user = userEvent.setup();
+    await within(instructionsTable()).findByText('Descuento VIP');
+    await user.click(screen.getByRole('button', { name: 'Editar la instrucción Descuento VIP' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar instrucción' });
+    const reply = within(form).getByLabelText(/^Descripción/) as HTMLTextAreaElement;
+    const before = reply.value;
+    await user.click(within(form).getByRole('button', { name: 'Agregar media' }));
+    const picker = screen.getByRole('dialog', { name: 'Biblioteca de medios' });
+    await user.click(await within(picker).findByRole('button', { name: 'Elegir menú.pdf' }));
+    expect(screen.queryByRole('dialog', { name: 'Biblioteca de medios' })).toBeNull();
+    expect(reply).toHaveValue(`${before}\n${menu.url}`);
+    expect(api.calls.filter((c) => c.url.startsWith('/api/v1/admin/media/user'))).toHaveLength(1);
   });
 
   it('"Probar bot": sends the segment and the message, and shows the prompt when there is no model reply', async () => {

@@ -1,5 +1,5 @@
 import type { Bot, Instruction, Segment } from '@hablabot/contract';
-import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -17,11 +17,10 @@ import { useSegments } from '../clients/api';
 import { useBots, useDeleteBot, useDeleteInstructions, useInstructions, useToggleBotState } from './api';
 import { BotCard } from './BotCard';
 import { BotForm } from './BotForm';
-import { MediaPickerDialog } from '../media/MediaPickerDialog';
 import { BotTestPanel } from './BotTestPanel';
 import { InlineAlert } from './InlineAlert';
 import { InstructionForm } from './InstructionForm';
-import type { MediaPickerProps } from './media';
+import { LibraryPicker } from './LibraryPicker';
 import './bots.css';
 
 /** The green banner after a delete stays 4 s. */
@@ -30,23 +29,6 @@ export const DELETE_MESSAGE_MS = 4000;
 const EMPTY_BOTS: Bot[] = [];
 const EMPTY_INSTRUCTIONS: Instruction[] = [];
 const EMPTY_SEGMENTS: Segment[] = [];
-
-/**
- * The media library picker the instruction form opens with 'Agregar media': the company's library in a
- * dialog; the chosen file's public address goes into the description.
- */
-function LibraryPicker({ open, onClose, onPick }: MediaPickerProps) {
-  return (
-    <MediaPickerDialog
-      open={open}
-      onClose={onClose}
-      onSelect={(item) =>
-        onPick({ id: item.id, url: item.url, name: item.file_name, mime_type: item.mime_type })
-      }
-    />
-  );
-}
-const MEDIA_PICKER: ComponentType<MediaPickerProps> = LibraryPicker;
 
 /** Bots and instructions (/admin/bots): bot cards on the left, the selected bot's instructions on the right. */
 export default function BotsPage() {
@@ -309,7 +291,7 @@ export default function BotsPage() {
           instruction={instructionModal.instruction}
           segments={segments}
           onClose={() => setInstructionModal(null)}
-          MediaPicker={MEDIA_PICKER}
+          MediaPicker={LibraryPicker}
         />
       )}
       {confirmDialog}

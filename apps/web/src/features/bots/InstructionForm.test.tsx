@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
+  makeMedia,
   makeSegment,
   mockFetch,
   renderWithQuery,
@@ -10,7 +11,7 @@ import {
   setupTestI18n,
 } from '../../test';
 import { InstructionForm, wouldOverflow } from './InstructionForm';
-import type { MediaPickerProps } from './media';
+import { LibraryPicker } from './LibraryPicker';
 import { makeInstruction } from './test-fixtures';
 
 const MESSAGES = {
@@ -28,24 +29,13 @@ const segments = [
   makeSegment({ id: 1, name: 'VIP' }),
   makeSegment({ id: 2, name: 'Mayoristas', color: '#128c7e' }),
 ];
-const MEDIA_URL = 'https://hablabot.example/storage/media/3f9a/sofa.jpg';
+const MEDIA_LIST = 'GET /api/v1/admin/media/user';
+const sofa = makeMedia({ id: 7, file_name: 'sofa.jpg', mime_type: 'image/jpeg' });
+const MEDIA_URL = sofa.url;
 
-/** A stand-in for the media library picker: one button that picks one file. */
-function StubPicker({ open, onPick, onClose }: MediaPickerProps) {
-  if (!open) return null;
-  return (
-    <div role="dialog" aria-label="Biblioteca de medios">
-      <button
-        type="button"
-        onClick={() => onPick({ id: 7, url: MEDIA_URL, name: 'sofa.jpg', mime_type: 'image/jpeg' })}
-      >
-        sofa.jpg
-      </button>
-      <button type="button" onClick={onClose}>
-        Cerrar
-      </button>
-    </div>
-  );
+/** The library as the server lists it (one page). */
+function mediaList(media = [sofa]) {
+  return { media, pagination: { current_page: 1, per_page: 60, total: media.length, last_page: 1 } };
 }
 
 function renderForm(
@@ -59,7 +49,7 @@ function renderForm(
       instruction={instruction}
       segments={segments}
       onClose={onClose}
-      MediaPicker={options.picker ? StubPicker : undefined}
+      MediaPicker={options.picker ? LibraryPicker : undefined}
     />,
   );
   const dialog = screen.getByRole('dialog', {
@@ -251,15 +241,19 @@ describe('InstructionForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   });
 
   it("'Agregar media' appends the file's address to the description, or refuses past 1000 characters for 3 s", async () => {
-    mockFetch({});
+    const api = mockFetch({ [MEDIA_LIST]: [200, mediaList()] });
     const { dialog, reply } = renderForm({ picker: true });
     const user = userEvent.setup();
     await user.type(reply, 'Envía esta foto:');
+    // The library is asked for only when the picker opens.
+    expect(api.calls.filter((c) => c.url.startsWith('/api/v1/admin/media/user'))).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Agregar media' }));
-    await user.click(screen.getByRole('button', { name: 'sofa.jpg' }));
+    const picker = screen.getByRole('dialog', { name: 'Biblioteca de medios' });
+    await user.click(await within(picker).findByRole('button', { name: 'Elegir sofa.jpg' }));
     expect(reply).toHaveValue(`Envía esta foto:\n${MEDIA_URL}`);
     expect(screen.queryByRole('dialog', { name: 'Biblioteca de medios' })).toBeNull();
     expect(within(dialog).getByText(`${reply.value.length} / 1000`)).toBeVisible();
+    expect(api.calls.filter((c) => c.url.startsWith('/api/v1/admin/media/user'))).toHaveLength(1);
 
     await user.clear(reply);
     await user.click(reply);
@@ -267,13 +261,32 @@ describe('InstructionForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     await user.paste(full);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(within(dialog).getByRole('button', { name: 'Agregar media' }));
-    await user.click(screen.getByRole('button', { name: 'sofa.jpg' }));
+    await user.click(await screen.findByRole('button', { name: 'Elegir sofa.jpg' }));
     expect(reply).toHaveValue(full);
     expect(within(dialog).getByRole('alert')).toHaveTextContent(new RegExp(`^${MESSAGES.media}$`));
     await act(async () => {
-      vi.advanceTimersByTime(3100);
+      vi.advanceTimersByTime(2900);
+    });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.media);
+    await act(async () => {
+      vi.advanceTimersByTime(200);
     });
     expect(within(dialog).queryByText(MESSAGES.media)).toBeNull();
+    expect(reply).toHaveValue(full);
+  });
+
+  it("the picker says 'No hay archivos disponibles' for an empty library and closes with nothing added", async () => {
+    mockFetch({ [MEDIA_LIST]: [200, mediaList([])] });
+    const { dialog, reply } = renderForm({ picker: true });
+    const user = userEvent.setup();
+    await user.type(reply, 'Hola');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar media' }));
+    const picker = screen.getByRole('dialog', { name: 'Biblioteca de medios' });
+    expect(await within(picker).findByText('No hay archivos disponibles')).toBeVisible();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Biblioteca de medios' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Crear instrucción' })).toBeVisible();
+    expect(reply).toHaveValue('Hola');
   });
 
   it('without a media picker there is no media button', () => {
