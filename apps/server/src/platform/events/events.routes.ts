@@ -79,10 +79,12 @@ export function eventsRoutes(deps: { events: EventBus; guards: Guards; heartbeat
         // A reconnect waits 3 s; the first line also sends the headers through any buffering proxy.
         res.write('retry: 3000\n: connected\n\n');
         if (missed && !missed.complete) {
+          // Some events are gone: the screen reloads its data, then follows the live events.
           res.write('event: stream.reset\ndata: {}\n\n');
           sentId = 0;
+        } else {
+          for (const event of missed?.events ?? []) write(event);
         }
-        for (const event of missed?.events ?? []) write(event);
         live = true;
         for (const event of held.splice(0)) write(event);
 

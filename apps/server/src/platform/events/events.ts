@@ -25,6 +25,8 @@ export interface EventBus {
   subscribe(companyId: number, listener: EventListener): Promise<() => void>;
   /** The kept events with an id above `lastId`. */
   since(companyId: number, lastId: number): Promise<MissedEvents>;
+  /** Listeners of a company in this process (open streams). */
+  listenerCount(companyId: number): number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,9 @@ export function createMemoryEventBus(options: { kept?: number } = {}): EventBus 
     async since(companyId, lastId) {
       const state = stateOf(companyId);
       return missedAfter(state.kept, state.seq, lastId);
+    },
+    listenerCount(companyId) {
+      return emitter.listenerCount(String(companyId));
     },
     async close() {
       emitter.removeAllListeners();

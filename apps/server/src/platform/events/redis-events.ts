@@ -102,6 +102,9 @@ export function createRedisEventBus(
         lastId,
       );
     },
+    listenerCount(companyId) {
+      return local.listenerCount(keys(companyId).channel);
+    },
     async close() {
       local.removeAllListeners();
       listening.clear();
