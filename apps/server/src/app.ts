@@ -13,6 +13,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { eventsRoutes } from './platform/events/events.routes';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
 import { lazyChildLogger, OneLinePerRequest } from './platform/request-log';
@@ -160,6 +161,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(wordpressRoutes(container));
       await api.register(botsRoutes(container));
       await api.register(mediaRoutes(container));
+      await api.register(
+        eventsRoutes({
+          events: container.events,
+          guards: container.guards,
+          heartbeatMs: container.eventsHeartbeatMs,
+        }),
+      );
     },
     { prefix: '/api/v1' },
   );

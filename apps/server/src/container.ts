@@ -18,6 +18,9 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
+import { createMemoryEventBus, type EventBus } from './platform/events/events';
+import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
+import type { JobQueue } from './platform/jobs/jobs';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
 import type { FileStorage } from './platform/storage';
@@ -30,6 +33,10 @@ export interface Infrastructure {
   redis?: Redis;
   /** Media files (the local folder `<DATA_DIR>/media` today). */
   storage: FileStorage;
+  /** Background jobs: BullMQ with Redis; unset, a queue in this database run in-process. */
+  jobs?: JobQueue;
+  /** Live events per company: Redis pub/sub with Redis; unset, in this process only. */
+  events?: EventBus;
 }
 
 export interface ContainerOptions {
@@ -42,6 +49,8 @@ export interface ContainerOptions {
   wordpressLimits?: WordPressLimits;
   /** Where "Probar bot" reads a company's OpenAI settings (the company's settings by default). */
   botModelSettings?: BotModelSettingsSource;
+  /** How often the live events stream sends a heartbeat (15 s by default; tests shorten it). */
+  eventsHeartbeatMs?: number;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
 }
@@ -58,6 +67,10 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const { db } = infra.database;
   const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
   const withTransaction = transactionRunner(db);
+  // Modules register their job handlers on it here, so the HTTP server and `npm run worker` know the same
+  // jobs; the entry points decide whether to start it.
+  const jobs = infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine });
+  const events = infra.events ?? createMemoryEventBus();
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity, infra.authCache);
@@ -109,6 +122,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     infra,
     db,
     withTransaction,
+    jobs,
+    events,
+    eventsHeartbeatMs: options.eventsHeartbeatMs,
     identity,
     users,
     roles,

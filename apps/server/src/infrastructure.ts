@@ -6,11 +6,18 @@ import type { Infrastructure } from './container';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createAuthCache } from './platform/auth-cache';
+import { createMemoryEventBus } from './platform/events/events';
+import { createRedisEventBus } from './platform/events/redis-events';
+import { createBullJobQueue } from './platform/jobs/bullmq-jobs';
+import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
 import { loadOrCreateAppKey } from './platform/secrets';
 import { createLocalStorage } from './platform/storage';
 
-/** Opens the database (migrated), Redis when configured, and the rate-limit store. */
+/**
+ * Opens the database (migrated), Redis when configured, the rate-limit store, the job queue (BullMQ with
+ * Redis, the database's `jobs` table without) and the event bus (Redis pub/sub, or in-process). `close()` stops the jobs first.
+ */
 export async function openInfrastructure(
   config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & { pgSchema?: string },
 ): Promise<Infrastructure & { close(): Promise<void> }> {
@@ -32,15 +39,23 @@ export async function openInfrastructure(
   await authCache.ready();
   const appKey = loadOrCreateAppKey(config.dataDir, config.appKey);
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const jobs = config.redisUrl
+    ? createBullJobQueue({ redisUrl: config.redisUrl })
+    : createDatabaseJobQueue({ db: database.db, engine: database.engine });
+  const events = redis ? createRedisEventBus(redis) : createMemoryEventBus();
   return {
     database,
     storage,
+    jobs,
+    events,
     redis,
     rateLimits,
     authCache,
     appKey,
     async close() {
       await authCache.close();
+      await jobs.stop();
+      await events.close();
       await rateLimits.close();
       redis?.disconnect();
       await database.destroy();

@@ -10,6 +10,8 @@ import { type Container, type ContainerOptions, createContainer } from '../src/c
 import { type Database, createDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createAuthCache } from '../src/platform/auth-cache';
+import { createRedisEventBus } from '../src/platform/events/redis-events';
+import { createBullJobQueue } from '../src/platform/jobs/bullmq-jobs';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from '../src/platform/rate-limit';
 import { createLocalStorage } from '../src/platform/storage';
 
@@ -26,6 +28,8 @@ export interface TestDatabase {
   database: Database;
   /** The PostgreSQL schema of this database (unset on SQLite). */
   schema?: string;
+  /** The SQLite file (unset on PostgreSQL): other connections or processes may open it too. */
+  sqliteFile?: string;
   /** Drops the schema or deletes the file (call after `database.destroy()`). */
   cleanup(): Promise<void>;
 }
@@ -55,8 +59,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-test-'));
+  const sqliteFile = path.join(dir, 'test.db');
   return {
-    database: createDatabase({ sqliteFile: path.join(dir, 'test.db') }),
+    database: createDatabase({ sqliteFile }),
+    sqliteFile,
     async cleanup() {
       fs.rmSync(dir, { recursive: true, force: true });
     },
@@ -87,8 +93,14 @@ export async function createTestContext(
     ttlMs: options.authCacheTtlMs,
   });
   await authCache.ready();
+  // With Redis, jobs go through BullMQ as in production (keys under this file's prefix); without, the
+  // container's default queue in the database. Tests start the queue when they need jobs to run.
+  const jobs = process.env.REDIS_URL
+    ? createBullJobQueue({ redisUrl: process.env.REDIS_URL, prefix: `hb:test:${suffix}:jobs` })
+    : undefined;
+  const events = redis ? createRedisEventBus(redis, { prefix: `hb:test:${suffix}:` }) : undefined;
   const container = createContainer(
-    { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage },
+    { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage, jobs, events },
     options,
   );
   // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
@@ -102,6 +114,8 @@ export async function createTestContext(
     async close() {
       await app.close();
       await authCache.close();
+      await container.jobs.stop();
+      await container.events.close();
       await rateLimits.close();
       if (redis) {
         const keys = await redis.keys(`hb:test:${suffix}:*`);

@@ -72,6 +72,10 @@ const ZEnv = z.object({
   SUPERADMIN_PASSWORD: z.string().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: ZTrustProxy.default(false),
+  RUN_JOBS: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -91,6 +95,8 @@ export interface Config {
   superAdmin: { email: string; password?: string };
   webDist: string;
   trustProxy: TrustProxy;
+  /** Whether the HTTP server also runs the background jobs (false when `npm run worker` processes do). */
+  runJobs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +144,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     superAdmin: { email: superAdminEmail, password: e.SUPERADMIN_PASSWORD },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
+    runJobs: e.RUN_JOBS,
   };
 }

@@ -153,6 +153,24 @@ export interface InstructionSegmentsTable {
   segment_id: number;
 }
 
+/** The in-process job runner's queue (platform/jobs/database-jobs.ts). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  payload: string;
+  state: 'pending' | 'running' | 'failed';
+  run_at: Timestamp;
+  attempts_made: Generated<number>;
+  max_attempts: number;
+  backoff_ms: number;
+  dedupe_key: string | null;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -167,6 +185,7 @@ export interface DB {
   instructions: InstructionsTable;
   instruction_segments: InstructionSegmentsTable;
   media: MediaTable;
+  jobs: JobsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

@@ -1,0 +1,108 @@
+import { EVENTS_HEARTBEAT_MS, ZErrorResponse } from '@hablabot/contract';
+import type { FastifyInstance } from 'fastify';
+import { companyIdOf, type Guards } from '../auth';
+import type { EventBus, PublishedEvent } from './events';
+
+/** A Last-Event-ID we accept: the decimal id of an event we sent. Anything else starts afresh. */
+const EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * GET /admin/events: the caller's company's live events as server-sent events. The bearer token comes
+ * in the Authorization header (the web app reads the stream with fetch), so no token sits in a URL.
+ * A comment line every `heartbeatMs` keeps proxies from closing the idle connection; `Last-Event-ID`
+ * resumes after the last event seen. Streams end when the client goes away and when the server stops.
+ */
+export function eventsRoutes(deps: { events: EventBus; guards: Guards; heartbeatMs?: number }) {
+  const { events, guards } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  return async (app: FastifyInstance) => {
+    const open = new Set<() => void>();
+    // Open streams would hold the server's close until the forced exit: end them first.
+    app.addHook('preClose', async () => {
+      for (const end of [...open]) end();
+    });
+    app.addHook('onRequest', guards.requireCompanyAdmin);
+
+    app.get(
+      '/admin/events',
+      {
+        schema: {
+          tags: ['events'],
+          description:
+            "Server-sent events (text/event-stream) of the caller's company: message.created, message.status, client.unread, client.bot_mode, bot.failed, and stream.reset when a resume cannot be complete. Send Last-Event-ID to resume.",
+          response: { 401: ZErrorResponse, 403: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const companyId = companyIdOf(request);
+        const header = request.headers['last-event-id'];
+        const lastId =
+          typeof header === 'string' && EVENT_ID.test(header.trim()) ? Number(header.trim()) : undefined;
+
+        // Subscribe before reading what was missed, holding live events until the missed ones are out.
+        const held: PublishedEvent[] = [];
+        let live = false;
+        let sentId = lastId ?? 0;
+        let write: (event: PublishedEvent) => void = () => {};
+        const unsubscribe = await events.subscribe(companyId, (event) => {
+          if (live) write(event);
+          else held.push(event);
+        });
+        let missed: Awaited<ReturnType<EventBus['since']>> | undefined;
+        try {
+          missed = lastId === undefined ? undefined : await events.since(companyId, lastId);
+        } catch (err) {
+          unsubscribe();
+          throw err;
+        }
+
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          ...(reply.getHeaders() as Record<string, string>),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // nginx would otherwise buffer the stream.
+          'x-accel-buffering': 'no',
+        });
+        res.socket?.setNoDelay(true);
+
+        write = (event) => {
+          if (event.id <= sentId) return;
+          sentId = event.id;
+          const { id, type, ...rest } = event;
+          res.write(
+            `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify((rest as { data: unknown }).data)}\n\n`,
+          );
+        };
+        // A reconnect waits 3 s; the first line also sends the headers through any buffering proxy.
+        res.write('retry: 3000\n: connected\n\n');
+        if (missed && !missed.complete) {
+          // Some events are gone: the screen reloads its data, then follows the live events.
+          res.write('event: stream.reset\ndata: {}\n\n');
+          sentId = 0;
+        } else {
+          for (const event of missed?.events ?? []) write(event);
+        }
+        live = true;
+        for (const event of held.splice(0)) write(event);
+
+        const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          open.delete(end);
+          if (!res.writableEnded) res.end();
+        };
+        open.add(end);
+        // The client went away (or the socket broke).
+        res.on('close', end);
+        res.on('error', end);
+      },
+    );
+  };
+}

@@ -1,0 +1,50 @@
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config/env';
+import { createContainer } from './container';
+import { LOG_REDACT } from './app';
+import { openInfrastructure } from './infrastructure';
+
+/**
+ * `npm run worker`: runs the background jobs without the HTTP server, from the same configuration. With
+ * REDIS_URL any number of workers share the queue; without it they share the database's `jobs` table.
+ * Start the web process with RUN_JOBS=false to leave the jobs to the workers.
+ */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = pino({ level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+  const infra = await openInfrastructure(config);
+  const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'worker shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    // Stops taking jobs, waits a few seconds for the running ones, then closes the connections.
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await container.jobs.start({ logger: log });
+  log.info({ jobs: container.jobs.kind, database: infra.database.engine }, 'worker running');
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `HablaBot worker failed to start: ${err instanceof Error ? err.message : String(err)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ZTimestamp } from './common.schema';
+
+// --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
+//
+// Each event on the stream is `id: <n>`, `event: <type>`, `data: <JSON of its data>`. Ids grow by one per
+// event within a company; a reconnect sends the last id seen as `Last-Event-ID` and gets what it missed.
+
+const ZClientRef = z.object({ client_id: z.number().int() });
+
+/** A message as the chat screen shows it. */
+export const ZEventMessage = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  content: z.string(),
+  phone: z.string().nullable(),
+  sender_type: z.enum(['client', 'bot', 'admin']),
+  /** text, audio, image, video, document (other WhatsApp types arrive as text). */
+  message_type: z.string(),
+  media_url: z.string().nullable(),
+  media_caption: z.string().nullable(),
+  /** The delivery status of the message list (2 read, 4 not sent). */
+  status: z.number().int(),
+  created_at: ZTimestamp,
+});
+export type EventMessage = z.infer<typeof ZEventMessage>;
+
+export const ZMessageCreatedEvent = z.object({
+  type: z.literal('message.created'),
+  data: ZClientRef.extend({ message: ZEventMessage }),
+});
+
+export const ZMessageStatusEvent = z.object({
+  type: z.literal('message.status'),
+  data: ZClientRef.extend({
+    message_id: z.number().int(),
+    status: z.number().int(),
+    /** WhatsApp's reason when the message could not be sent. */
+    error: z.string().nullable(),
+  }),
+});
+
+/** A client's row in the chat list changed: unread count and last message. */
+export const ZClientUnreadEvent = z.object({
+  type: z.literal('client.unread'),
+  data: ZClientRef.extend({
+    unread_messages_count: z.number().int(),
+    last_message_content: z.string().nullable(),
+    last_message_date: ZTimestamp.nullable(),
+  }),
+});
+
+/** The bot was paused (an admin wrote) or resumed for a client. */
+export const ZClientBotModeEvent = z.object({
+  type: z.literal('client.bot_mode'),
+  data: ZClientRef.extend({ mode_bot: z.union([z.literal(0), z.literal(1)]) }),
+});
+
+/** The bot could not answer a client; `reason` says why, for the admin. */
+export const ZBotFailedEvent = z.object({
+  type: z.literal('bot.failed'),
+  data: ZClientRef.extend({
+    reason: z.string(),
+    /** The customer message left unanswered, when known. */
+    message_id: z.number().int().nullable(),
+  }),
+});
+
+/**
+ * Sent first on a reconnect whose `Last-Event-ID` is older than what the server still keeps: some events
+ * were missed, so the screen reloads its data.
+ */
+export const ZStreamResetEvent = z.object({ type: z.literal('stream.reset'), data: z.object({}) });
+
+/** What the server publishes for a company. */
+export const ZServerEvent = z.discriminatedUnion('type', [
+  ZMessageCreatedEvent,
+  ZMessageStatusEvent,
+  ZClientUnreadEvent,
+  ZClientBotModeEvent,
+  ZBotFailedEvent,
+]);
+export type ServerEvent = z.infer<typeof ZServerEvent>;
+export type ServerEventType = ServerEvent['type'];
+
+/** What the stream delivers: a published event with its id, or a reset. */
+export const ZStreamEvent = z.discriminatedUnion('type', [...ZServerEvent.options, ZStreamResetEvent]);
+export type StreamEvent = z.infer<typeof ZStreamEvent>;
+
+/** How often the stream sends a comment line to keep proxies from closing an idle connection. */
+export const EVENTS_HEARTBEAT_MS = 15_000;
