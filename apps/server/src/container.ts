@@ -54,7 +54,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // Every process that works — the HTTP app, a worker — builds a container, so its texts load here.
   registerServerTexts();
   const { db } = infra.database;
-  const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
+  const { users, roles, companies, tokens, clientsRepository, segmentsRepository, messagesRepository } =
+    createRepositories(db);
   const withTransaction = transactionRunner(db);
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
@@ -117,6 +118,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     superAdmin,
     clientsRepository,
     segmentsRepository,
+    messagesRepository,
     clients,
     segments,
     clientImport,

@@ -5,3 +5,4 @@ export * from './bots.schema';
 export * from './media.schema';
 export * from './constants';
 export * from './settings.schema';
+export * from './messages.schema';
