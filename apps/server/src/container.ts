@@ -14,6 +14,8 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
+import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
+import { createMessagesService } from './modules/messaging/messages.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -42,6 +44,8 @@ export interface ContainerOptions {
   botModelSettings?: BotModelSettingsSource;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
+  /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
+  messagingHooks?: MessagingHooks;
 }
 
 /**
@@ -103,6 +107,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const inbound = createInboundService({
+    settings,
+    withTransaction,
+    messagesRepository,
+    hooks: options.messagingHooks,
+  });
+  const messages = createMessagesService({
+    withTransaction,
+    clientsRepository,
+    messagesRepository,
+    hooks: options.messagingHooks,
+  });
   return {
     infra,
     db,
@@ -129,6 +145,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     bots,
     mediaRepository,
     media,
+    inbound,
+    messages,
     publicUrl: options.publicUrl,
   };
 }
