@@ -353,14 +353,33 @@ export function createClientsRepository(db: Executor) {
 
     /**
      * The client who wrote from this phone on WhatsApp, created when new (named by their WhatsApp profile)
-     * and given WhatsApp's user id when it came. One statement, so two first messages at once make one
-     * client; on PostgreSQL it also locks the row until the caller's transaction ends. Returns the id and
-     * the date of the client's last message so far.
+     * and given WhatsApp's user id when it came. A known client is only read (and written when its user id
+     * is new), so the common case writes nothing; on PostgreSQL the row stays locked until the caller's
+     * transaction ends, so two messages of one client are counted one after the other. A new client is
+     * inserted in one statement, so two first messages at once make one client. Returns the id and the
+     * date of the client's last message so far.
      */
     async upsertFromWhatsApp(
       companyId: number,
       values: { phone: string; name: string; waUserId: string | null },
     ): Promise<{ id: number; last_message_date: string | null }> {
+      let known = db
+        .selectFrom('clients')
+        .select(['id', 'last_message_date', 'wa_user_id'])
+        .where('company_id', '=', companyId)
+        .where('whatsapp_cellphone', '=', values.phone);
+      if (postgres) known = known.forUpdate();
+      const found = await known.executeTakeFirst();
+      if (found) {
+        if (values.waUserId && found.wa_user_id !== values.waUserId)
+          await db
+            .updateTable('clients')
+            .set({ wa_user_id: values.waUserId })
+            .where('company_id', '=', companyId)
+            .where('id', '=', found.id)
+            .execute();
+        return { id: found.id, last_message_date: found.last_message_date };
+      }
       const at = now();
       const fields = { name: values.name, last_names: '', email: null };
       return db
