@@ -10,6 +10,8 @@ import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/integrations/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { messagesRoutes } from './modules/messaging/messages.routes';
+import { webhookRoutes } from './modules/messaging/webhook.routes';
 import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
@@ -168,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           heartbeatMs: container.eventsHeartbeatMs,
         }),
       );
+      await api.register(webhookRoutes(container));
+      await api.register(messagesRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -14,6 +14,8 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
+import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
+import { createMessagesService } from './modules/messaging/messages.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
@@ -53,6 +55,8 @@ export interface ContainerOptions {
   eventsHeartbeatMs?: number;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
+  /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
+  messagingHooks?: MessagingHooks;
 }
 
 /**
@@ -65,7 +69,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // Every process that works — the HTTP app, a worker — builds a container, so its texts load here.
   registerServerTexts();
   const { db } = infra.database;
-  const { users, roles, companies, tokens, clientsRepository, segmentsRepository } = createRepositories(db);
+  const { users, roles, companies, tokens, clientsRepository, segmentsRepository, messagesRepository } =
+    createRepositories(db);
   const withTransaction = transactionRunner(db);
   // Modules register their job handlers on it here, so the HTTP server and `npm run worker` know the same
   // jobs; the entry points decide whether to start it.
@@ -118,6 +123,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const inbound = createInboundService({
+    settings,
+    withTransaction,
+    messagesRepository,
+    hooks: options.messagingHooks,
+  });
+  const messages = createMessagesService({
+    withTransaction,
+    clientsRepository,
+    messagesRepository,
+    hooks: options.messagingHooks,
+  });
   return {
     infra,
     db,
@@ -136,6 +153,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     superAdmin,
     clientsRepository,
     segmentsRepository,
+    messagesRepository,
     clients,
     segments,
     clientImport,
@@ -146,6 +164,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     bots,
     mediaRepository,
     media,
+    inbound,
+    messages,
     publicUrl: options.publicUrl,
   };
 }

@@ -2,6 +2,7 @@ import { authTexts } from './modules/auth/auth.i18n';
 import { botsTexts } from './modules/bots/bots.i18n';
 import { clientsTexts } from './modules/clients/clients.i18n';
 import { mediaTexts } from './modules/media/media.i18n';
+import { messagingTexts } from './modules/messaging/messaging.i18n';
 import { wordpressTexts } from './modules/integrations/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
@@ -21,6 +22,7 @@ export const SERVER_TEXTS = [
   wordpressTexts,
   mediaTexts,
   botsTexts,
+  messagingTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];

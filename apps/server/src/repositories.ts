@@ -7,6 +7,7 @@ import { createCompaniesRepository } from './modules/identity/companies.reposito
 import { createRolesRepository } from './modules/identity/roles.repository';
 import { createTokensRepository } from './modules/identity/tokens.repository';
 import { createUsersRepository } from './modules/identity/users.repository';
+import { createMessagesRepository } from './modules/messaging/messages.repository';
 
 /** Every repository, built on one executor: the database, or one transaction of it. */
 export function createRepositories(db: Executor) {
@@ -17,6 +18,7 @@ export function createRepositories(db: Executor) {
     tokens: createTokensRepository(db),
     clientsRepository: createClientsRepository(db),
     segmentsRepository: createSegmentsRepository(db),
+    messagesRepository: createMessagesRepository(db),
   };
 }
 

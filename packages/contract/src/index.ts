@@ -6,3 +6,4 @@ export * from './media.schema';
 export * from './constants';
 export * from './settings.schema';
 export * from './events.schema';
+export * from './messages.schema';

@@ -171,6 +171,37 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+export interface MessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  /** WhatsApp's id of the message; unique in the company, null until WhatsApp accepted an outgoing one. */
+  wamid: string | null;
+  /** client, admin or bot. */
+  sender_type: string;
+  /** How the chat shows it: text, image, video, audio, document. */
+  message_type: string;
+  /** The type WhatsApp gave it (text, sticker, reaction, location…). */
+  wa_type: string;
+  content: string;
+  phone: string;
+  context_wamid: string | null;
+  media_id: string | null;
+  media_mime_type: string | null;
+  media_file_name: string | null;
+  media_caption: string | null;
+  media_sha256: string | null;
+  /** Where the fetched bytes are in file storage; null until fetched. */
+  media_storage_key: string | null;
+  /** 0 pending, 1 sent, 3 delivered, 2 read, 4 not sent. */
+  status: number;
+  error_code: number | null;
+  error_message: string | null;
+  status_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -186,6 +217,7 @@ export interface DB {
   instruction_segments: InstructionSegmentsTable;
   media: MediaTable;
   jobs: JobsTable;
+  messages: MessagesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -200,3 +232,4 @@ export type SettingsRow = Selectable<SettingsTable>;
 export type BotRow = Selectable<BotsTable>;
 export type InstructionRow = Selectable<InstructionsTable>;
 export type MediaRow = Selectable<MediaTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -351,6 +351,104 @@ export function createClientsRepository(db: Executor) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /**
+     * The client who wrote from this phone on WhatsApp, created when new (named by their WhatsApp profile)
+     * and given WhatsApp's user id when it came. A known client is only read (and written when its user id
+     * is new), so the common case writes nothing; on PostgreSQL the row stays locked until the caller's
+     * transaction ends, so two messages of one client are counted one after the other. A new client is
+     * inserted in one statement, so two first messages at once make one client. Returns the id and the
+     * date of the client's last message so far.
+     */
+    async upsertFromWhatsApp(
+      companyId: number,
+      values: { phone: string; name: string; waUserId: string | null },
+    ): Promise<{ id: number; last_message_date: string | null }> {
+      let known = db
+        .selectFrom('clients')
+        .select(['id', 'last_message_date', 'wa_user_id'])
+        .where('company_id', '=', companyId)
+        .where('whatsapp_cellphone', '=', values.phone);
+      if (postgres) known = known.forUpdate();
+      const found = await known.executeTakeFirst();
+      if (found) {
+        if (values.waUserId && found.wa_user_id !== values.waUserId)
+          await db
+            .updateTable('clients')
+            .set({ wa_user_id: values.waUserId })
+            .where('company_id', '=', companyId)
+            .where('id', '=', found.id)
+            .execute();
+        return { id: found.id, last_message_date: found.last_message_date };
+      }
+      const at = now();
+      const fields = { name: values.name, last_names: '', email: null };
+      return db
+        .insertInto('clients')
+        .values({
+          company_id: companyId,
+          ...fields,
+          whatsapp_cellphone: values.phone,
+          wa_user_id: values.waUserId,
+          ...derivedColumns(fields),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'whatsapp_cellphone']).doUpdateSet((eb) => ({
+            wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
+          })),
+        )
+        .returning(['id', 'last_message_date'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The client WhatsApp knows by this user id (sent instead of the phone by newer webhooks). */
+    async findByWaUserId(
+      companyId: number,
+      waUserId: string,
+    ): Promise<{ id: number; whatsapp_cellphone: string; last_message_date: string | null } | undefined> {
+      return db
+        .selectFrom('clients')
+        .select(['id', 'whatsapp_cellphone', 'last_message_date'])
+        .where('company_id', '=', companyId)
+        .where('wa_user_id', '=', waUserId)
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+
+    /**
+     * A new message from the client: one more unread, and — unless the client already has a later one (a
+     * delivery retried days later) — the chat list's last message and date.
+     */
+    async noteIncomingMessage(
+      companyId: number,
+      id: number,
+      message: { content: string; date: string; latest: boolean },
+    ): Promise<void> {
+      await db
+        .updateTable('clients')
+        .set((eb) => ({
+          unread_messages_count: eb('unread_messages_count', '+', 1),
+          ...(message.latest
+            ? { last_message_content: message.content, last_message_date: message.date }
+            : {}),
+        }))
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The client's unread count back to 0; false when the client is not the company's. */
+    async resetUnread(companyId: number, id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('clients')
+        .set({ unread_messages_count: 0 })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     /** Which of these phones already belong to a client of the company. */
     async existingPhones(companyId: number, phones: string[]): Promise<Set<string>> {
       const found = new Set<string>();

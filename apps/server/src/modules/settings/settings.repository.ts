@@ -49,6 +49,21 @@ export function createSettingsRepository(db: Kysely<DB>) {
       return row?.company_id;
     },
 
+    /**
+     * The companies whose settings name this WhatsApp phone number id (the webhook's routing), with their
+     * sealed app secrets; normally one, lowest company id first.
+     */
+    async findByWhatsAppPhoneId(
+      phoneId: string,
+    ): Promise<{ company_id: number; whatsapp_app_secret_enc: string | null }[]> {
+      return db
+        .selectFrom('settings')
+        .select(['company_id', 'whatsapp_app_secret_enc'])
+        .where('whatsapp_phone_id', '=', phoneId)
+        .orderBy('company_id')
+        .execute();
+    },
+
     /** The company holding the WordPress key with this SHA-256, and its sealed secret. */
     async findByWordPressKeyHash(
       hash: string,

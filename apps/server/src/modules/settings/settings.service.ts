@@ -269,6 +269,20 @@ export function createSettingsService(deps: {
       };
     },
 
+    /**
+     * The companies a webhook for this WhatsApp phone number id belongs to, each with its app secret in
+     * clear: null when none is set, undefined when it is set but cannot be opened (APP_KEY changed).
+     */
+    async webhookTargets(
+      phoneId: string,
+    ): Promise<{ companyId: number; appSecret: string | null | undefined }[]> {
+      const rows = await repo.findByWhatsAppPhoneId(phoneId);
+      return rows.map((r) => ({
+        companyId: r.company_id,
+        appSecret: open(r.company_id, 'whatsAppAppSecret', r.whatsapp_app_secret_enc),
+      }));
+    },
+
     /** Reads the phone number from the Graph API with the typed values, else the stored ones. */
     async testWhatsApp(
       companyId: number,

@@ -1,0 +1,225 @@
+import { MESSAGE_STATUS, type Message, cleanText, hasForbiddenCharacters } from '@hablabot/contract';
+import {
+  type InboundMessage,
+  type ReportedStatus,
+  type StatusReport,
+  readWebhook,
+  verifyWebhookSignature,
+} from '../../integrations/whatsapp/webhook';
+import { AppError, invalid } from '../../platform/errors';
+import type { WithTransaction } from '../../repositories';
+import type { SettingsService } from '../settings/settings.service';
+import type { MessagesRepository } from './messages.repository';
+import { storedContent } from './inbound-content';
+
+/**
+ * Where the rest of the product hears about messages (the event stream, the jobs that fetch media and
+ * answer with the bot). Each is called after the write committed; a hook that throws is logged and never
+ * fails the webhook.
+ */
+export interface MessagingHooks {
+  /** A customer's message was stored (once per wamid). */
+  onInbound?: (companyId: number, message: Message) => void | Promise<void>;
+  /** A message's status moved up (sent, delivered, read, failed). */
+  onStatus?: (companyId: number, message: Message) => void | Promise<void>;
+  /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
+  onMarkedRead?: (companyId: number, clientId: number, lastWamid: string | null) => void | Promise<void>;
+}
+
+export interface WebhookLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What a webhook delivery did, for the log and the tests. */
+export interface WebhookOutcome {
+  stored: number;
+  duplicates: number;
+  statuses: number;
+  ignored: number;
+}
+
+const STATUS_VALUE: Record<ReportedStatus, number> = {
+  sent: MESSAGE_STATUS.sent,
+  delivered: MESSAGE_STATUS.delivered,
+  read: MESSAGE_STATUS.read,
+  failed: MESSAGE_STATUS.failed,
+};
+
+/** A customer's message dated later than this ahead of our clock is dated now. */
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
+const NAME_MAX = 120;
+
+/** The WhatsApp profile name as a client name: cleaned, without control characters, at most 120 long. */
+function clientName(profileName: string | null, phone: string): string {
+  const name = profileName ? cleanText(profileName).slice(0, NAME_MAX) : '';
+  return name && !hasForbiddenCharacters(name) ? name : phone;
+}
+
+function dateOf(sent: Date | null): string {
+  const now = Date.now();
+  return sent && sent.getTime() <= now + CLOCK_SKEW_MS ? sent.toISOString() : new Date(now).toISOString();
+}
+
+export function createInboundService(deps: {
+  settings: Pick<SettingsService, 'webhookTargets'>;
+  withTransaction: WithTransaction;
+  messagesRepository: MessagesRepository;
+  hooks?: MessagingHooks;
+}) {
+  const { settings, withTransaction, messagesRepository } = deps;
+  const hooks = deps.hooks ?? {};
+
+  function tell(log: WebhookLog, name: keyof MessagingHooks, call: () => void | Promise<void> | undefined) {
+    try {
+      Promise.resolve(call()).catch((error) =>
+        log.error({ err: error, hook: name }, 'messaging hook failed'),
+      );
+    } catch (error) {
+      log.error({ err: error, hook: name }, 'messaging hook failed');
+    }
+  }
+
+  /**
+   * Stores one customer message with its client in one transaction: the client found or created by
+   * phone (by WhatsApp's user id when no phone came), the message once by wamid, then the client's
+   * unread count and last message. The stored message, or undefined for a duplicate or a customer that
+   * cannot be told.
+   */
+  async function storeMessage(companyId: number, m: InboundMessage, log: WebhookLog) {
+    const stored = storedContent(m.content);
+    const createdAt = dateOf(m.sentAt);
+    return withTransaction(async (tx) => {
+      let client: { id: number; last_message_date: string | null } | undefined;
+      let phone = m.phone;
+      if (phone) {
+        client = await tx.clientsRepository.upsertFromWhatsApp(companyId, {
+          phone,
+          name: clientName(m.profileName, phone),
+          waUserId: m.userId,
+        });
+      } else if (m.userId) {
+        const known = await tx.clientsRepository.findByWaUserId(companyId, m.userId);
+        if (known) {
+          client = known;
+          phone = known.whatsapp_cellphone;
+        }
+      }
+      if (!client || !phone) {
+        log.warn({ companyId, wamid: m.wamid }, 'whatsapp message without a phone or a known user id');
+        return { kind: 'ignored' as const };
+      }
+      const message = await tx.messagesRepository.insertMessage(companyId, {
+        clientId: client.id,
+        wamid: m.wamid,
+        sender: 'client',
+        messageType: stored.messageType,
+        waType: m.waType,
+        content: stored.content,
+        phone,
+        contextWamid: m.contextWamid,
+        media: stored.media,
+        // A customer's message is delivered to us; it becomes read when an admin opens the chat.
+        status: MESSAGE_STATUS.delivered,
+        createdAt,
+      });
+      if (!message) return { kind: 'duplicate' as const };
+      await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
+        content: stored.content,
+        date: createdAt,
+        latest: client.last_message_date === null || client.last_message_date <= createdAt,
+      });
+      return { kind: 'stored' as const, message };
+    });
+  }
+
+  async function applyStatus(companyId: number, s: StatusReport) {
+    return messagesRepository.applyStatus(companyId, s.wamid, {
+      status: STATUS_VALUE[s.status],
+      at: (s.at ?? new Date()).toISOString(),
+      errorCode: s.errorCode,
+      errorMessage: s.errorMessage,
+    });
+  }
+
+  return {
+    /**
+     * One delivery of the webhook: the raw bytes (the signature covers them exactly) and the
+     * X-Hub-Signature-256 header. Each change goes to the company whose settings name its phone number
+     * id; when that company has an app secret the signature must match it, or nothing of the delivery is
+     * stored (401). Unknown phone number ids are logged and skipped, so WhatsApp stops retrying them.
+     */
+    async receive(raw: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookOutcome> {
+      let body: unknown;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw invalid('body', 'messaging.invalid_body');
+      }
+      const changes = readWebhook(body);
+
+      // Route and authenticate every change before writing anything.
+      const companyOf = new Map<string, number | null>();
+      for (const phoneId of new Set(changes.map((c) => c.phoneNumberId))) {
+        const targets = await settings.webhookTargets(phoneId);
+        if (targets.length === 0) {
+          log.warn({ phoneNumberId: phoneId }, 'whatsapp webhook for an unknown phone number id');
+          companyOf.set(phoneId, null);
+          continue;
+        }
+        // Normally one company; should two name the same number, the one whose secret signed it wins.
+        const signedBy = targets.find(
+          (t) => typeof t.appSecret === 'string' && verifyWebhookSignature(t.appSecret, raw, signature),
+        );
+        const unsigned = targets.find((t) => t.appSecret === null);
+        const target = signedBy ?? (targets.every((t) => t.appSecret === null) ? unsigned : undefined);
+        if (!target) {
+          log.warn(
+            {
+              phoneNumberId: phoneId,
+              companyIds: targets.map((t) => t.companyId),
+              signed: Boolean(signature),
+            },
+            'whatsapp webhook with a missing or wrong signature',
+          );
+          throw new AppError(401, 'messaging.bad_signature');
+        }
+        if (targets.length > 1)
+          log.warn(
+            { phoneNumberId: phoneId, companyId: target.companyId },
+            'phone number id in several companies',
+          );
+        companyOf.set(phoneId, target.companyId);
+      }
+
+      const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
+      for (const change of changes) {
+        const companyId = companyOf.get(change.phoneNumberId);
+        if (companyId === null || companyId === undefined) {
+          outcome.ignored += change.messages.length + change.statuses.length;
+          continue;
+        }
+        if (change.errors.length) log.warn({ companyId, errors: change.errors }, 'whatsapp webhook errors');
+        for (const m of change.messages) {
+          const result = await storeMessage(companyId, m, log);
+          if (result.kind === 'stored') {
+            outcome.stored++;
+            tell(log, 'onInbound', () => hooks.onInbound?.(companyId, result.message));
+          } else if (result.kind === 'duplicate') outcome.duplicates++;
+          else outcome.ignored++;
+        }
+        for (const s of change.statuses) {
+          const message = await applyStatus(companyId, s);
+          if (message) {
+            outcome.statuses++;
+            tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
+          } else outcome.ignored++;
+        }
+      }
+      return outcome;
+    },
+  };
+}
+
+export type InboundService = ReturnType<typeof createInboundService>;

@@ -1,0 +1,227 @@
+import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } from '@hablabot/contract';
+import { sql } from 'kysely';
+import type { MessageRow } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
+
+const now = () => new Date().toISOString();
+
+/** A message as it is stored; the repository adds the id and the row's timestamps. */
+export interface NewMessage {
+  clientId: number;
+  wamid: string | null;
+  sender: MessageSender;
+  messageType: MessageType;
+  /** The type WhatsApp gave it (sticker, reaction, location…); the same as messageType for our own. */
+  waType: string;
+  content: string;
+  phone: string;
+  contextWamid?: string | null;
+  media?: {
+    id: string | null;
+    mimeType: string | null;
+    fileName: string | null;
+    caption: string | null;
+    sha256: string | null;
+  };
+  status: number;
+  /** When it was written (WhatsApp's time for a customer's message). */
+  createdAt: string;
+}
+
+/** A status WhatsApp reported for a message. */
+export interface StatusChange {
+  status: number;
+  at: string;
+  errorCode?: number | null;
+  errorMessage?: string | null;
+}
+
+/**
+ * The order a status climbs in. Delivered and read prove the message arrived, so they outrank failed;
+ * failed outranks sent and pending. A status never replaces one of a higher rank, whatever order
+ * WhatsApp's reports arrive in.
+ */
+export const STATUS_RANK: Record<number, number> = {
+  [MESSAGE_STATUS.pending]: 0,
+  [MESSAGE_STATUS.sent]: 1,
+  [MESSAGE_STATUS.failed]: 2,
+  [MESSAGE_STATUS.delivered]: 3,
+  [MESSAGE_STATUS.read]: 4,
+};
+
+const rankOfStored = sql<number>`case status ${sql.join(
+  Object.entries(STATUS_RANK).map(
+    ([status, rank]) => sql`when ${sql.lit(Number(status))} then ${sql.lit(rank)}`,
+  ),
+  sql` `,
+)} else 0 end`;
+
+/** Where the company's admins download a message's media (once fetched). */
+export const mediaUrlOf = (id: number) => `/api/v1/admin/files/${id}`;
+
+export function toMessage(r: MessageRow): Message {
+  return {
+    id: r.id,
+    content: r.content,
+    client_id: r.client_id,
+    phone: r.phone,
+    sender_type: r.sender_type as MessageSender,
+    message_type: r.message_type as MessageType,
+    media_url: r.media_storage_key ? mediaUrlOf(r.id) : null,
+    media_caption: r.media_caption ?? (r.message_type === 'document' ? r.media_file_name : null),
+    media_mime_type: r.media_mime_type,
+    media_file_name: r.media_file_name,
+    status: r.status,
+    error_code: r.error_code,
+    error_message: r.error_message,
+    created_at: r.created_at,
+  };
+}
+
+/**
+ * A company's chat messages: the only SQL of the messages table. Every function takes the company it is
+ * scoped to. Built on the database or on a transaction (see `createRepositories`).
+ */
+export function createMessagesRepository(db: Executor) {
+  return {
+    /**
+     * Stores the message unless the company already has one with its wamid (WhatsApp delivers a webhook
+     * at least once); the new row, or undefined when it was already there.
+     */
+    async insertMessage(companyId: number, m: NewMessage): Promise<Message | undefined> {
+      const row = await db
+        .insertInto('messages')
+        .values({
+          company_id: companyId,
+          client_id: m.clientId,
+          wamid: m.wamid,
+          sender_type: m.sender,
+          message_type: m.messageType,
+          wa_type: m.waType,
+          content: m.content,
+          phone: m.phone,
+          context_wamid: m.contextWamid ?? null,
+          media_id: m.media?.id ?? null,
+          media_mime_type: m.media?.mimeType ?? null,
+          media_file_name: m.media?.fileName ?? null,
+          media_caption: m.media?.caption ?? null,
+          media_sha256: m.media?.sha256 ?? null,
+          status: m.status,
+          created_at: m.createdAt,
+          updated_at: now(),
+        })
+        .onConflict((oc) => oc.columns(['company_id', 'wamid']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * Moves the message with this wamid to the status when that is a step up (see STATUS_RANK), in one
+     * statement, so two reports at once cannot move it backwards. Failed keeps WhatsApp's code and text;
+     * any other status clears them. The message when it changed; undefined when the wamid is unknown or
+     * the status is not a step up.
+     */
+    async applyStatus(companyId: number, wamid: string, change: StatusChange): Promise<Message | undefined> {
+      const failed = change.status === MESSAGE_STATUS.failed;
+      const row = await db
+        .updateTable('messages')
+        .set({
+          status: change.status,
+          error_code: failed ? (change.errorCode ?? null) : null,
+          error_message: failed ? (change.errorMessage ?? null) : null,
+          status_at: change.at,
+          updated_at: now(),
+        })
+        .where('company_id', '=', companyId)
+        .where('wamid', '=', wamid)
+        .where(rankOfStored, '<', STATUS_RANK[change.status] ?? 0)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    async findMessage(companyId: number, id: number): Promise<Message | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    async findByWamid(companyId: number, wamid: string): Promise<Message | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('wamid', '=', wamid)
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * One page of a client's conversation, counted from the newest (page 1), returned oldest first, and
+     * how many messages the conversation has. Reads the (client_id, id) index backwards.
+     */
+    async listPage(
+      companyId: number,
+      clientId: number,
+      page: { page: number; perPage: number },
+    ): Promise<{ messages: Message[]; total: number }> {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('messages')
+          .selectAll()
+          .where('client_id', '=', clientId)
+          .where('company_id', '=', companyId)
+          .orderBy('client_id', 'desc')
+          .orderBy('id', 'desc')
+          .limit(page.perPage)
+          .offset((page.page - 1) * page.perPage)
+          .execute(),
+        db
+          .selectFrom('messages')
+          .select(sql<number>`cast(count(*) as integer)`.as('n'))
+          .where('client_id', '=', clientId)
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { messages: rows.reverse().map(toMessage), total: Number(count.n) };
+    },
+
+    /**
+     * Marks the customer's messages to the company read; how many changed, and the wamid of the newest
+     * customer message (WhatsApp is told up to that one).
+     */
+    async markClientMessagesRead(
+      companyId: number,
+      clientId: number,
+    ): Promise<{ updated: number; lastWamid: string | null }> {
+      const at = now();
+      const result = await db
+        .updateTable('messages')
+        .set({ status: MESSAGE_STATUS.read, status_at: at, updated_at: at })
+        .where('client_id', '=', clientId)
+        .where('company_id', '=', companyId)
+        .where('sender_type', '=', 'client')
+        .where('status', '!=', MESSAGE_STATUS.read)
+        .executeTakeFirst();
+      const last = await db
+        .selectFrom('messages')
+        .select('wamid')
+        .where('client_id', '=', clientId)
+        .where('company_id', '=', companyId)
+        .where('sender_type', '=', 'client')
+        .where('wamid', 'is not', null)
+        .orderBy('client_id', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { updated: Number(result.numUpdatedRows), lastWamid: last?.wamid ?? null };
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,66 @@
+import type { ClientMessagesResponse } from '@hablabot/contract';
+import { notFound } from '../../platform/errors';
+import type { WithTransaction } from '../../repositories';
+import type { ClientsRepository } from '../clients/clients.repository';
+import type { MessagingHooks } from './inbound.service';
+import type { MessagesRepository } from './messages.repository';
+
+/** A client's conversation as the chat screen reads it, and marking it read. */
+export function createMessagesService(deps: {
+  withTransaction: WithTransaction;
+  clientsRepository: ClientsRepository;
+  messagesRepository: MessagesRepository;
+  hooks?: MessagingHooks;
+}) {
+  const { withTransaction, clientsRepository, messagesRepository } = deps;
+  const hooks = deps.hooks ?? {};
+
+  return {
+    /**
+     * One page of the client's messages: page 1 is the newest, messages oldest first within a page, and
+     * whether older ones exist. 404 when the client is not the company's.
+     */
+    async history(
+      companyId: number,
+      clientId: number,
+      query: { page: number; per_page: number },
+    ): Promise<ClientMessagesResponse> {
+      if (!(await clientsRepository.findClient(companyId, clientId))) throw notFound('clients.not_found');
+      const { messages, total } = await messagesRepository.listPage(companyId, clientId, {
+        page: query.page,
+        perPage: query.per_page,
+      });
+      return {
+        messages,
+        pagination: {
+          current_page: query.page,
+          per_page: query.per_page,
+          total,
+          has_more_messages: query.page * query.per_page < total,
+        },
+      };
+    },
+
+    /**
+     * Marks the customer's messages read and their unread count 0, together; how many messages changed.
+     * 404 when the client is not the company's.
+     */
+    async markAsRead(companyId: number, clientId: number): Promise<{ updated: number }> {
+      const result = await withTransaction(async (tx) => {
+        if (!(await tx.clientsRepository.resetUnread(companyId, clientId)))
+          throw notFound('clients.not_found');
+        return tx.messagesRepository.markClientMessagesRead(companyId, clientId);
+      });
+      if (result.updated > 0) {
+        try {
+          await hooks.onMarkedRead?.(companyId, clientId, result.lastWamid);
+        } catch {
+          // Telling WhatsApp is best effort; the read state is already saved.
+        }
+      }
+      return { updated: result.updated };
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { ZTimestamp, zId } from './common.schema';
+
+/**
+ * A chat message's delivery status. 2 (read) and 4 (not sent / failed) are the values the chat screen
+ * knows; the others complete the ladder a message climbs: pending → sent → delivered → read.
+ */
+export const MESSAGE_STATUS = {
+  pending: 0,
+  sent: 1,
+  read: 2,
+  delivered: 3,
+  failed: 4,
+} as const;
+export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
+
+export const MESSAGE_SENDERS = ['client', 'admin', 'bot'] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/** How the chat shows a message; stickers are images, replies, reactions and the like are text. */
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'document'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** Messages in one page of a conversation, unless the caller asks for another size. */
+export const MESSAGES_PER_PAGE = 10;
+export const MESSAGES_PER_PAGE_MAX = 100;
+
+export const ZMessage = z.object({
+  id: z.number().int(),
+  /** The text, a media's caption, or a readable line for reactions, locations, contacts and the like. */
+  content: z.string(),
+  client_id: z.number().int(),
+  /** The customer's WhatsApp number (digits, country code included). */
+  phone: z.string(),
+  sender_type: z.enum(MESSAGE_SENDERS),
+  message_type: z.enum(MESSAGE_TYPES),
+  /** Where the company's admins download the media; null until it has been fetched from WhatsApp. */
+  media_url: z.string().nullable(),
+  /** A media's caption; a document's file name when it has no caption. */
+  media_caption: z.string().nullable(),
+  media_mime_type: z.string().nullable(),
+  media_file_name: z.string().nullable(),
+  status: z.number().int(),
+  /** WhatsApp's error code and text when the message could not be delivered (status 4). */
+  error_code: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+  created_at: ZTimestamp,
+});
+export type Message = z.infer<typeof ZMessage>;
+
+/** GET /admin/client/{id}/messages query: page 1 holds the newest messages. */
+export const ZClientMessagesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MESSAGES_PER_PAGE_MAX).default(MESSAGES_PER_PAGE),
+});
+export type ClientMessagesQuery = z.input<typeof ZClientMessagesQuery>;
+
+export const ZClientMessagesResponse = z.object({
+  /** Oldest first within the page. */
+  messages: z.array(ZMessage),
+  pagination: z.object({
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    /** True when older messages exist (ask for the next page). */
+    has_more_messages: z.boolean(),
+  }),
+});
+export type ClientMessagesResponse = z.infer<typeof ZClientMessagesResponse>;
+
+/** PATCH /admin/messages/{clientId}/mark-as-read: how many of the customer's messages became read. */
+export const ZMarkAsReadResponse = z.object({ message: z.string(), updated: z.number().int() });
+export type MarkAsReadResponse = z.infer<typeof ZMarkAsReadResponse>;
+
+/** A path holding a client's id as `clientId`. */
+export const ZClientIdParams = z.object({ clientId: zId() });
