@@ -20,7 +20,7 @@ interface Runner {
 
 const serverDir = path.resolve(__dirname, '../../..');
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms = 15_000): Promise<T> {
+async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await check();
