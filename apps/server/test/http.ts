@@ -93,3 +93,26 @@ export async function createTestApi(options?: Parameters<typeof createTestContex
     },
   };
 }
+
+/**
+ * The set-up most module tests share: the app on a fresh database, one of each role (`cast`), the ids
+ * of the two companies, and `as(who, method, path, body, lang)` to call as one of the cast.
+ */
+export async function createCastApi(options?: Parameters<typeof createTestContext>[0]) {
+  const api = await createTestApi(options);
+  const cast = await api.cast();
+  const companyId = (who: TestUser) => {
+    if (who.user.company_id === null) throw new Error(`${who.user.email} has no company`);
+    return who.user.company_id;
+  };
+  return {
+    api,
+    cast,
+    companyA: companyId(cast.admin),
+    companyB: companyId(cast.otherAdmin),
+    as: (who: keyof Cast, method: Method, path: string, body?: unknown, lang?: string) =>
+      api.call(method, path, body, { as: cast[who], lang }),
+  };
+}
+
+export type CastApi = Awaited<ReturnType<typeof createCastApi>>;

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { png } from '../../server/test/media-fixtures';
+import { adminPerWorker, api, apiBase, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { E2E_PASSWORD } from './support/users';
 
 // /admin/bots end to end against the real server: bots, the pause/resume confirmation, instructions with
 // every validation message, "Probar bot", media from the library in an instruction; at 1280px and 375px,
@@ -16,78 +16,15 @@ const screenshots = path.resolve(
   '../../../artifacts/screenshots',
 );
 
-const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
-
-interface Admin {
-  token: string;
-  user: { name: string; roles: { name: string }[] };
-}
-
-async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${apiBase()}${url}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': 'es',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as T;
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
-/** One admin with a company of its own per worker (one sign-in per worker, under the rate limit). */
-let workerAdmin: Promise<Admin> | null = null;
-function companyAdmin(): Promise<Admin> {
-  workerAdmin ??= (async () => {
-    const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
-    const superToken = sessions.super_admin?.token;
-    if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
-    const roles = await call<{ data: { id: number; name: string }[] }>(
-      'GET',
-      '/super-admin/roles',
-      undefined,
-      superToken,
-    );
-    const adminRole = roles.data.find((role) => role.name === 'admin');
-    if (!adminRole) throw new Error('no admin role');
-    const tag = `${process.pid}-${Date.now().toString(36)}`;
-    const email = `bots.${tag}@e2e.hablabot.test`;
-    await call(
-      'POST',
-      '/super-admin/create-user',
-      {
-        name: 'Beatriz Bots',
-        email,
-        password: E2E_PASSWORD,
-        roles: [adminRole.id],
-        company_name: `Bots ${tag} S.L.`,
-      },
-      superToken,
-    );
-    return call<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
-  })();
-  return workerAdmin;
-}
+/** One admin with a company of its own per worker. */
+const companyAdmin = adminPerWorker({ key: 'bots', name: 'Beatriz Bots', company: 'Bots' });
 
 /** Signs the worker's admin in, with no bot left from an earlier test of this worker. */
-async function signIn(page: Page, language: 'es' | 'en'): Promise<Admin> {
+async function signIn(page: Page, language: 'es' | 'en'): Promise<Session> {
   const admin = await companyAdmin();
-  const { bots } = await call<{ bots: { id: number }[] }>('GET', '/admin/bot', undefined, admin.token);
-  for (const bot of bots) await call('DELETE', `/admin/bot/${bot.id}`, undefined, admin.token);
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user, language }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      localStorage.setItem('language', language);
-    },
-    { token: admin.token, user: admin.user, language },
-  );
+  const { bots } = await api<{ bots: { id: number }[] }>('GET', '/admin/bot', undefined, admin.token);
+  for (const bot of bots) await api('DELETE', `/admin/bot/${bot.id}`, undefined, admin.token);
+  await openSession(page, admin, language);
   return admin;
 }
 
@@ -224,7 +161,7 @@ for (const width of [1280, 375] as const) {
         const botName = `Sofía ${tag}`;
         const segmentName = `VIP ${tag}`;
         const admin = await signIn(page, language);
-        await call(
+        await api(
           'POST',
           '/admin/segment',
           { name: segmentName, color: '#1a73e8', rules: 'Creado por la prueba' },
@@ -378,7 +315,7 @@ test('the first active bot is selected on load, and the live badge is on the low
   const admin = await signIn(page, 'es');
   const created: number[] = [];
   for (const name of [`Uno ${tag}`, `Dos ${tag}`, `Tres ${tag}`]) {
-    const { bot } = await call<{ bot: { id: number } }>(
+    const { bot } = await api<{ bot: { id: number } }>(
       'POST',
       '/admin/bot',
       { bot_name: name, personality: 'p' },
@@ -386,7 +323,7 @@ test('the first active bot is selected on load, and the live badge is on the low
     );
     created.push(bot.id);
   }
-  await call('POST', `/admin/bot/${created[0]}/toggle-bot-state`, { state: 0 }, admin.token);
+  await api('POST', `/admin/bot/${created[0]}/toggle-bot-state`, { state: 0 }, admin.token);
   await page.goto('/admin/bots');
   const card = (name: string) => page.locator('.bot-card', { hasText: name });
   await expect(card(`Dos ${tag}`).getByRole('checkbox')).toBeChecked();
@@ -401,7 +338,7 @@ test("'Agregar media' puts a library file's /storage address on its own line, an
 }) => {
   const tag = uniqueTag();
   const admin = await signIn(page, 'es');
-  await call('POST', '/admin/bot', { bot_name: `Media ${tag}`, personality: 'p' }, admin.token);
+  await api('POST', '/admin/bot', { bot_name: `Media ${tag}`, personality: 'p' }, admin.token);
   const fileName = `sofa ${tag}.png`;
   const media = await uploadMedia(admin.token, fileName, 'image/png', png(32, 24));
   expect(new URL(media.url).pathname).toBe(`/storage/${media.file_path}`);
@@ -450,19 +387,19 @@ test.describe('accessibility', () => {
   }) => {
     const tag = uniqueTag();
     const admin = await signIn(page, 'es');
-    const { segment } = await call<{ segment: { id: number } }>(
+    const { segment } = await api<{ segment: { id: number } }>(
       'POST',
       '/admin/segment',
       { name: `A11y ${tag}`, color: '#7300ff', rules: 'r' },
       admin.token,
     );
-    const { bot } = await call<{ bot: { id: number } }>(
+    const { bot } = await api<{ bot: { id: number } }>(
       'POST',
       '/admin/bot',
       { bot_name: `Accesible ${tag}`, personality: 'p' },
       admin.token,
     );
-    await call(
+    await api(
       'POST',
       '/admin/instruction',
       { bot_id: bot.id, ask: `Horario ${tag}`, reply: 'r', segments: [segment.id] },

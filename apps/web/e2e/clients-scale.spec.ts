@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { api, createCompanyAdmin, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
-import { E2E_PASSWORD } from './support/users';
 
 // The clients screen at the size companies reach: 10,000 clients in one company. Every list feature is
 // exercised at that size (a feature that works at 30 rows and fails at 10,000 is broken): the table
@@ -12,58 +12,15 @@ import { E2E_PASSWORD } from './support/users';
 // are printed for docs/performance.md, never asserted.
 
 const CLIENTS = 10_000;
-const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
 const figures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../artifacts');
 
-interface Admin {
-  token: string;
-  user: { name: string; roles: { name: string }[] };
-}
-
-async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${apiBase()}${url}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': 'es',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as T;
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
 /** A company of its own with 10,000 clients, imported in one call; one of them has formula-like text. */
-async function seedCompany(): Promise<{ admin: Admin; tag: string }> {
-  const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
-  const superToken = sessions.super_admin?.token;
-  if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
-  const roles = await call<{ data: { id: number; name: string }[] }>(
-    'GET',
-    '/super-admin/roles',
-    undefined,
-    superToken,
-  );
-  const adminRole = roles.data.find((role) => role.name === 'admin');
-  if (!adminRole) throw new Error('no admin role');
-  const tag = `${process.pid}${Date.now().toString(36)}`;
-  const email = `scale.${tag}@e2e.hablabot.test`;
-  await call(
-    'POST',
-    '/super-admin/create-user',
-    {
-      name: 'Escala Clientes',
-      email,
-      password: E2E_PASSWORD,
-      roles: [adminRole.id],
-      company_name: `Escala ${tag} S.A.`,
-    },
-    superToken,
-  );
-  const admin = await call<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
+async function seedCompany(): Promise<{ admin: Session; tag: string }> {
+  const { admin, tag } = await createCompanyAdmin({
+    key: 'scale',
+    name: 'Escala Clientes',
+    company: 'Escala',
+  });
   const rows = Array.from({ length: CLIENTS }, (_, i) => ({
     nombre: i === 0 ? `Fórmula${tag}` : `Cliente${String(i).padStart(5, '0')}`,
     apellidos: i === 0 ? 'Peligrosa' : `Apellido ${i % 97}`,
@@ -71,7 +28,7 @@ async function seedCompany(): Promise<{ admin: Admin; tag: string }> {
     correo: `cliente${i}.${tag}@example.com`,
     proyectos: i === 0 ? '=HYPERLINK("http://example.test","x")' : `Proyecto ${i % 13}`,
   }));
-  const result = await call<{ data: { error: unknown[]; success: unknown[] } }>(
+  const result = await api<{ data: { error: unknown[]; success: unknown[] } }>(
     'POST',
     '/import/clients',
     { clients: rows },
@@ -82,17 +39,8 @@ async function seedCompany(): Promise<{ admin: Admin; tag: string }> {
   return { admin, tag };
 }
 
-async function signIn(page: Page, admin: Admin) {
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      localStorage.setItem('language', 'es');
-    },
-    { token: admin.token, user: admin.user },
-  );
+async function signIn(page: Page, admin: Session) {
+  await openSession(page, admin, 'es');
 }
 
 test.describe('clients at 10,000', () => {

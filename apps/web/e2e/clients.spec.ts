@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import readXlsxFile from 'read-excel-file/node';
+import { adminPerWorker, api, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { E2E_PASSWORD } from './support/users';
 
 // /admin/clients end to end against the real server, at 1280px and 375px. The table is searched,
 // sorted and paged by the server (GET /admin/client with search, page, per_page, sort and order).
@@ -15,78 +15,15 @@ const screenshots = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../artifacts/screenshots',
 );
-const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
-
-interface Admin {
-  token: string;
-  user: { name: string; roles: { name: string }[] };
-}
-
-async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${apiBase()}${url}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      'Accept-Language': 'es',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as T;
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
 /**
  * One admin with a company of its own per worker: the table, the import and the export then hold only
- * this file's rows. One sign-in per worker keeps the run under the server's sign-in rate limit.
+ * this file's rows.
  */
-let workerAdmin: Promise<Admin> | null = null;
-function companyAdmin(): Promise<Admin> {
-  workerAdmin ??= (async () => {
-    const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
-    const superToken = sessions.super_admin?.token;
-    if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
-    const roles = await call<{ data: { id: number; name: string }[] }>(
-      'GET',
-      '/super-admin/roles',
-      undefined,
-      superToken,
-    );
-    const adminRole = roles.data.find((role) => role.name === 'admin');
-    if (!adminRole) throw new Error('no admin role');
-    const tag = `${process.pid}-${Date.now().toString(36)}`;
-    const email = `clients.${tag}@e2e.hablabot.test`;
-    await call(
-      'POST',
-      '/super-admin/create-user',
-      {
-        name: 'Clara Clientes',
-        email,
-        password: E2E_PASSWORD,
-        roles: [adminRole.id],
-        company_name: `Clientes ${tag} S.A.`,
-      },
-      superToken,
-    );
-    return call<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
-  })();
-  return workerAdmin;
-}
+const companyAdmin = adminPerWorker({ key: 'clients', name: 'Clara Clientes', company: 'Clientes' });
 
-async function signIn(page: Page, language: 'es' | 'en' = 'es'): Promise<Admin> {
+async function signIn(page: Page, language: 'es' | 'en' = 'es'): Promise<Session> {
   const admin = await companyAdmin();
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user, language }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      localStorage.setItem('language', language);
-    },
-    { token: admin.token, user: admin.user, language },
-  );
+  await openSession(page, admin, language);
   return admin;
 }
 
@@ -101,7 +38,7 @@ function uniquePhone(): string {
 }
 
 async function seedSegment(token: string, name: string, color = '#128c7e') {
-  const { segment } = await call<{ segment: { id: number } }>(
+  const { segment } = await api<{ segment: { id: number } }>(
     'POST',
     '/admin/segment',
     { name, color, rules: 'Creado por la prueba' },
@@ -112,7 +49,7 @@ async function seedSegment(token: string, name: string, color = '#128c7e') {
 
 async function seedClient(token: string, name: string, lastNames: string, segmentId: number) {
   const phone = uniquePhone();
-  const { client } = await call<{ client: { id: number } }>(
+  const { client } = await api<{ client: { id: number } }>(
     'POST',
     '/admin/client',
     {

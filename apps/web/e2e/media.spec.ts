@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { html, pdf, png } from '../../server/test/media-fixtures';
+import { createCompanyAdmin, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { E2E_PASSWORD } from './support/users';
 
 // The media library end to end (/admin/media) against the real server: upload an image and a PDF,
 // search, preview and close, delete — at 1280px and 375px, in Spanish and English.
@@ -15,70 +15,10 @@ const screenshots = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../artifacts/screenshots',
 );
-const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
 
-interface Admin {
-  token: string;
-  user: { name: string; roles: { name: string }[] };
-}
-
-async function call<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(`${apiBase()}${url}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as T;
-  if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${JSON.stringify(data)}`);
-  return data;
-}
-
-/** An admin with a company (and so a library) of its own, signed in through the API. */
-async function freshAdmin(): Promise<Admin> {
-  const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
-  const superToken = sessions.super_admin?.token;
-  if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
-  const roles = await call<{ data: { id: number; name: string }[] }>(
-    'GET',
-    '/super-admin/roles',
-    undefined,
-    superToken,
-  );
-  const adminRole = roles.data.find((role) => role.name === 'admin');
-  if (!adminRole) throw new Error('no admin role');
-  const tag = `${process.pid}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
-  const email = `media.${tag}@e2e.hablabot.test`;
-  await call(
-    'POST',
-    '/super-admin/create-user',
-    {
-      name: 'Marta Medios',
-      email,
-      password: E2E_PASSWORD,
-      roles: [adminRole.id],
-      company_name: `Medios ${tag}`,
-    },
-    superToken,
-  );
-  return call<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
-}
-
-async function signIn(page: Page, language: 'es' | 'en'): Promise<Admin> {
-  const admin = await freshAdmin();
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user, language }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      localStorage.setItem('language', language);
-    },
-    { token: admin.token, user: admin.user, language },
-  );
+async function signIn(page: Page, language: 'es' | 'en'): Promise<Session> {
+  const { admin } = await createCompanyAdmin({ key: 'media', name: 'Marta Medios', company: 'Medios' });
+  await openSession(page, admin, language);
   return admin;
 }
 

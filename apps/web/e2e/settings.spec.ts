@@ -7,9 +7,9 @@ import {
   startFakeGraphApi,
   startFakeOpenAi,
 } from '../../../packages/fakes/src/index';
+import { adminPerWorker, api, apiRaw, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { E2E_PASSWORD } from './support/users';
 
 // /admin/setting end to end against the real server: save and read the feedback, the generate and
 // copy buttons, the WordPress keys working for real, and "Probar conexión" against the loopback fakes of
@@ -19,88 +19,15 @@ const screenshots = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../artifacts/screenshots',
 );
-const apiBase = () => `http://127.0.0.1:${process.env.E2E_PORT}/api/v1`;
-
-interface Admin {
-  token: string;
-  user: { name: string; roles: { name: string }[] };
-}
-
-async function call<T>(
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; data: T }> {
-  const response = await fetch(`${apiBase()}${url}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, data: (await response.json().catch(() => null)) as T };
-}
-
-async function ok<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const { status, data } = await call<T>(method, url, body, token);
-  if (status >= 300) throw new Error(`${method} ${url} → ${status} ${JSON.stringify(data)}`);
-  return data;
-}
-
 /**
- * One admin with a company of its own per worker (settings are per company, so parallel workers never
- * see each other's), signed in once to stay under the sign-in rate limit.
+ * One admin with a company of its own per worker: settings are per company, so parallel workers never
+ * see each other's.
  */
-let workerAdmin: Promise<Admin> | null = null;
-function companyAdmin(): Promise<Admin> {
-  workerAdmin ??= (async () => {
-    const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Admin>;
-    const superToken = sessions.super_admin?.token;
-    if (!superToken) throw new Error('E2E_SESSIONS has no super_admin: did the global setup run?');
-    const roles = await ok<{ data: { id: number; name: string }[] }>(
-      'GET',
-      '/super-admin/roles',
-      undefined,
-      superToken,
-    );
-    const adminRole = roles.data.find((role) => role.name === 'admin');
-    if (!adminRole) throw new Error('no admin role');
-    const tag = `${process.pid}-${Date.now().toString(36)}`;
-    const email = `settings.${tag}@e2e.hablabot.test`;
-    await ok(
-      'POST',
-      '/super-admin/create-user',
-      {
-        name: 'Sara Ajustes',
-        email,
-        password: E2E_PASSWORD,
-        roles: [adminRole.id],
-        company_name: `Ajustes ${tag} S.A.`,
-      },
-      superToken,
-    );
-    return ok<Admin>('POST', '/auth/login', { email, password: E2E_PASSWORD });
-  })();
-  return workerAdmin;
-}
+const companyAdmin = adminPerWorker({ key: 'settings', name: 'Sara Ajustes', company: 'Ajustes' });
 
-async function signIn(page: Page, language: 'es' | 'en'): Promise<Admin> {
+async function signIn(page: Page, language: 'es' | 'en'): Promise<Session> {
   const admin = await companyAdmin();
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user, language }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      localStorage.setItem('language', language);
-    },
-    { token: admin.token, user: admin.user, language },
-  );
+  await openSession(page, admin, language);
   return admin;
 }
 
@@ -214,7 +141,7 @@ for (const [width, language] of [
       await expect(token).toHaveValue('');
       await expect(token).toHaveAccessibleDescription(x.stored(WA_TOKEN.slice(-4)));
       await expect(whatsapp.getByLabel(x.phoneId, { exact: true })).toHaveValue(PHONE_ID);
-      const answer = await ok<Record<string, unknown>>('GET', '/admin/setting', undefined, admin.token);
+      const answer = await api<Record<string, unknown>>('GET', '/admin/setting', undefined, admin.token);
       expect(JSON.stringify(answer)).not.toContain(WA_TOKEN);
       expect(JSON.stringify(answer)).not.toContain(OPENAI_KEY);
 
@@ -264,7 +191,7 @@ test.describe('1280px es', () => {
     await expect(secretField).toHaveAccessibleDescription(x.stored(wpSecret.slice(-4)));
 
     // The saved keys open the WordPress connection; a wrong secret does not.
-    const ping = await call<{ success: boolean }>(
+    const ping = await apiRaw<{ success: boolean }>(
       'GET',
       '/integrations/wordpress/ping',
       undefined,
@@ -275,7 +202,7 @@ test.describe('1280px es', () => {
       },
     );
     expect(ping).toEqual({ status: 200, data: expect.objectContaining({ success: true }) });
-    const wrong = await call('GET', '/integrations/wordpress/ping', undefined, undefined, {
+    const wrong = await apiRaw('GET', '/integrations/wordpress/ping', undefined, undefined, {
       'X-HablaBot-Key': wpKey,
       'X-HablaBot-Secret': `${wpSecret.slice(0, -1)}0`,
     });

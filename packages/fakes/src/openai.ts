@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { OPENAI_MODELS } from '@hablabot/contract';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
@@ -24,18 +25,8 @@ export interface FakeOpenAi extends FakeServer {
   reply: (request: FakeChatRequest) => string;
 }
 
-export const RETIRED_MODELS = [
-  'gpt-3.5-turbo',
-  'gpt-4',
-  'gpt-4-32k',
-  'gpt-3.5-turbo-16k',
-  'gpt-3.5-turbo-0613',
-  'gpt-4-0613',
-  'gpt-3.5-turbo-1106',
-  'gpt-4-1106',
-  'text-davinci-003',
-  'code-davinci-002',
-] as const;
+/** The models the settings screen lists, all retired by the provider: they answer 404 here. */
+export const RETIRED_MODELS = OPENAI_MODELS;
 
 export const DEFAULT_FAKE_MODELS = ['gpt-4o-mini', 'gpt-4.1-mini', 'gpt-5-mini'];
 

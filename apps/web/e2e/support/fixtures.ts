@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import { openSession } from './api';
 import { E2E_PASSWORD, E2E_USERS, type E2ERole } from './users';
 
 interface LoginBody {
@@ -22,17 +23,7 @@ export async function signInAs(page: Page, who: E2ERole, options: { language?: '
     expect(response.status(), `API sign-in of ${who}`).toBe(200);
     session = (await response.json()) as LoginBody;
   }
-  // A static file of the same origin: sessionStorage is per origin and per tab.
-  await page.goto('/favicon.svg');
-  await page.evaluate(
-    ({ token, user, language }) => {
-      sessionStorage.setItem('token', token);
-      sessionStorage.setItem('user', JSON.stringify(user));
-      sessionStorage.setItem('rol', user.roles[0]?.name ?? '');
-      if (language) localStorage.setItem('language', language);
-    },
-    { token: session.token, user: session.user, language: options.language },
-  );
+  await openSession(page, session, options.language);
   return session;
 }
 

@@ -1,10 +1,13 @@
 import type { ChatMessage } from '@hablabot/contract';
+import { callOutside } from '../http/outbound';
 
 /**
  * A client of OpenAI-compatible chat completions (OpenAI itself, a local model server, another vendor):
  * the only code that knows their JSON. It sends `max_completion_tokens` (newer models refuse
  * `max_tokens`), retries 408, 409, 429 and 5xx answers and network failures with backoff (honouring
- * `retry-after-ms` / `retry-after`), and never retries 401, 404 or `insufficient_quota`.
+ * `retry-after-ms` / `retry-after`), and never retries 401, 404 or `insufficient_quota`. The HTTP rules
+ * (deadline, no redirects, capped answer) are callOutside's. The settings' connection test uses it too,
+ * with `maxRetries: 0`.
  */
 
 export interface ChatCompletionRequest {
@@ -50,7 +53,7 @@ export class ChatCompletionError extends Error {
 
 export interface ChatCompletionsOptions {
   fetch?: typeof fetch;
-  /** Per attempt; default 30 s. */
+  /** Per attempt, from connecting to the last byte of the answer; default 30 s. */
   timeoutMs?: number;
   /** Retries after the first attempt; default 2. */
   maxRetries?: number;
@@ -60,15 +63,19 @@ export interface ChatCompletionsOptions {
 }
 
 const RETRYABLE_STATUS = new Set([408, 409, 429]);
+/** More than any chat answer we ask for; the rest of a runaway answer is dropped. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 
 interface ProviderError {
   error?: { message?: unknown; type?: unknown; code?: unknown };
 }
 
-function kindOf(status: number, code: string | null): ChatCompletionFailure {
+function kindOf(status: number, code: string | null, message: string | null): ChatCompletionFailure {
   if (code === 'insufficient_quota') return 'insufficient_quota';
   if (status === 401 || code === 'invalid_api_key') return 'invalid_api_key';
-  if (code === 'model_not_found') return 'model_not_found';
+  // Some compatible servers leave out the code and only say so.
+  if (code === 'model_not_found' || (status === 404 && message !== null && /model/i.test(message)))
+    return 'model_not_found';
   if (status === 429) return 'rate_limited';
   return 'provider_error';
 }
@@ -86,7 +93,6 @@ function retryAfter(headers: Headers): number | undefined {
 }
 
 export function createChatCompletionsClient(options: ChatCompletionsOptions = {}) {
-  const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxRetries = options.maxRetries ?? 2;
   const maxDelay = options.maxRetryDelayMs ?? 60_000;
@@ -98,45 +104,31 @@ export function createChatCompletionsClient(options: ChatCompletionsOptions = {}
     const body: Record<string, unknown> = { model: request.model, messages: request.messages };
     if (request.temperature !== undefined) body.temperature = request.temperature;
     if (request.maxCompletionTokens !== undefined) body.max_completion_tokens = request.maxCompletionTokens;
-    let response: Response;
-    try {
-      response = await doFetch(request.endpoint, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json',
-          authorization: `Bearer ${request.apiKey}`,
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      return { retry: new ChatCompletionError(timedOut ? 'timeout' : 'unreachable', 0, null) };
-    }
-    const text = await response.text().catch(() => '');
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    if (!response.ok) {
-      const error = (json as ProviderError | null)?.error;
+    const result = await callOutside(request.endpoint, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${request.apiKey}` },
+      json: body,
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      fetch: options.fetch,
+    });
+    if (result.kind === 'timeout') return { retry: new ChatCompletionError('timeout', 0, null) };
+    if (result.kind === 'unreachable') return { retry: new ChatCompletionError('unreachable', 0, null) };
+    const { status, json } = result;
+    if (status < 200 || status >= 300) {
+      const error = (json as ProviderError | undefined)?.error;
       const code = typeof error?.code === 'string' ? error.code : null;
       const message = typeof error?.message === 'string' ? error.message : null;
-      const failure = new ChatCompletionError(kindOf(response.status, code), response.status, message);
-      const retryable =
-        (RETRYABLE_STATUS.has(response.status) || response.status >= 500) && code !== 'insufficient_quota';
+      const failure = new ChatCompletionError(kindOf(status, code, message), status, message);
+      const retryable = (RETRYABLE_STATUS.has(status) || status >= 500) && code !== 'insufficient_quota';
       if (!retryable) throw failure;
-      return { retry: failure, waitMs: retryAfter(response.headers) };
+      return { retry: failure, waitMs: retryAfter(result.headers) };
     }
     const choice = (
       json as { choices?: { message?: { content?: unknown }; finish_reason?: unknown }[] } | null
     )?.choices?.[0];
     const content = choice?.message?.content;
-    if (typeof content !== 'string') throw new ChatCompletionError('bad_response', response.status, null);
+    if (typeof content !== 'string') throw new ChatCompletionError('bad_response', status, null);
     const model = (json as { model?: unknown }).model;
     return {
       content,

@@ -1,40 +1,27 @@
 import { ZBotsResponse, ZInstructionsResponse } from '@hablabot/contract';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot, createInstruction } from '../../../test/bots-factories';
 import { createClient, createSegment } from '../../../test/clients-factories';
-import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast, createUser } from '../../../test/factories';
+import { createUser } from '../../../test/factories';
+import { type Cast, type CastApi, createCastApi, type TestApi } from '../../../test/http';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { createChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import { noBotModelSettings } from './bot-model-settings';
 import { createBotsService } from './bots.service';
 
-let ctx: TestContext;
-let cast: Awaited<ReturnType<typeof createCast>>;
+let ctx: TestApi;
+let cast: Cast;
 let companyA: number;
 let companyB: number;
+/** Calls as one of the cast: `call('admin', 'GET', '/admin/bot')`. */
+let call: CastApi['as'];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await createCast(ctx);
-  companyA = cast.admin.user.company_id!;
-  companyB = cast.otherAdmin.user.company_id!;
+  ({ api: ctx, cast, companyA, companyB, as: call } = await createCastApi());
 });
 afterAll(async () => {
   await ctx.close();
 });
-
-type Caller = 'admin' | 'otherAdmin';
-
-function call(who: Caller, method: InjectOptions['method'], url: string, payload?: unknown, lang?: string) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...cast[who].headers, ...(lang ? { 'accept-language': lang } : {}) },
-    ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
-  });
-}
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 

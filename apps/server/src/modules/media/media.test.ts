@@ -3,17 +3,17 @@ import path from 'node:path';
 import { MEDIA_MAX_BYTES, ZMediaListResponse, ZMediaUploadResponse } from '@hablabot/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast, createUser } from '../../../test/factories';
+import { createUser } from '../../../test/factories';
+import { type Cast, type CastApi, createCastApi, type TestApi } from '../../../test/http';
 import * as fx from '../../../test/media-fixtures';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 
-let ctx: TestContext;
-let cast: Awaited<ReturnType<typeof createCast>>;
+let ctx: TestApi;
+let cast: Cast;
+let as: CastApi['as'];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  cast = await createCast(ctx);
+  ({ api: ctx, cast, as } = await createCastApi());
 });
 afterAll(async () => {
   await ctx.close();
@@ -47,13 +47,8 @@ async function uploaded(who: Caller, filename: string, content: Buffer) {
   return ZMediaUploadResponse.parse(res.json()).media;
 }
 
-function call(who: Caller, method: InjectOptions['method'], url: string, lang?: string) {
-  return ctx.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: { ...cast[who].headers, ...(lang ? { 'accept-language': lang } : {}) },
-  });
-}
+const call = (who: Caller, method: 'GET' | 'DELETE', url: string, lang?: string) =>
+  as(who, method, url, undefined, lang);
 
 const storage = (filePath: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
   ctx.app.inject({ method, url: `/storage/${filePath}`, headers });

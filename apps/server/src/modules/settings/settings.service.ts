@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type ConnectionProblem,
   type ConnectionTestResponse,
   DEFAULT_FACEBOOK_MESSAGES_API_URL,
   DEFAULT_OPENAI_CHAT_ENDPOINT,
@@ -21,9 +22,14 @@ import { conflict } from '../../platform/errors';
 import { hasText, translate } from '../../platform/locale';
 import type { SecretBox } from '../../platform/secrets';
 import { generateKey } from '../../platform/tokens';
-import { chatCompletion, type ChatCheck } from '../integrations/openai-chat';
-import { hostOf } from '../integrations/outbound';
-import { type GraphCheck, readPhoneNumber } from '../integrations/whatsapp-graph';
+import {
+  type ChatCompletionFailure,
+  ChatCompletionError,
+  type ChatCompletionsClient,
+  createChatCompletionsClient,
+} from '../../integrations/ai/chat-completions';
+import { hostOf } from '../../integrations/http/outbound';
+import { readPhoneNumber } from '../../integrations/whatsapp/graph-api';
 import type { SettingsRepository, SettingsValues } from './settings.repository';
 
 /** Where each secret is sealed in the row. */
@@ -39,6 +45,29 @@ export const LAST4_MIN_LENGTH = 12;
 
 /** How long a connection test waits for the outside service. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
+
+/** A connection test that failed: what the admin must fix, and what the provider said. */
+type Failure = { problem: ConnectionProblem; status?: number; detail?: string };
+
+const CHAT_PROBLEMS: Record<ChatCompletionFailure, ConnectionProblem> = {
+  invalid_api_key: 'bad_token',
+  model_not_found: 'unknown_model',
+  rate_limited: 'rate_limited',
+  insufficient_quota: 'no_quota',
+  timeout: 'timeout',
+  unreachable: 'unreachable',
+  bad_response: 'unexpected_answer',
+  provider_error: 'provider_error',
+};
+
+/** A failed chat completion as a connection problem; an error answer without the provider's own error
+ * object means the address is not a chat API. */
+function chatFailure(error: ChatCompletionError): Failure {
+  const status = error.status || undefined;
+  if (error.kind === 'provider_error' && error.providerMessage === null)
+    return { problem: 'unexpected_answer', status };
+  return { problem: CHAT_PROBLEMS[error.kind], status, detail: error.providerMessage ?? undefined };
+}
 
 /** The Graph API's quality rating in words ('GREEN' → 'alta (verde)'); an unknown rating as it came. */
 function qualityText(lang: Language, rating: string | null): string | null {
@@ -75,11 +104,15 @@ export function createSettingsService(deps: {
   /** PUBLIC_URL when it is set: the base of the webhook and WordPress addresses. Else the request's. */
   publicUrl?: string;
   connectionTimeoutMs?: number;
+  /** The OpenAI-compatible client the OpenAI test asks through (one attempt, no retries, by default). */
+  chatCompletions?: ChatCompletionsClient;
   /** Told when a stored secret cannot be opened (APP_KEY changed). */
   onUnreadableSecret?: (companyId: number, field: SecretSetting) => void;
 }) {
   const { settingsRepository: repo, secrets } = deps;
   const timeoutMs = deps.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
+  // A connection test answers at once: a retry would only hide what is wrong for longer.
+  const chat = deps.chatCompletions ?? createChatCompletionsClient({ timeoutMs, maxRetries: 0 });
 
   /** The clear value of a sealed secret; undefined when it cannot be opened. */
   function open(companyId: number, field: SecretSetting, sealed: string | null): string | null | undefined {
@@ -187,7 +220,7 @@ export function createSettingsService(deps: {
   /** Shared plain-words answers: network, timeout, throttling, a provider's own error. */
   function common(
     lang: Language,
-    check: Exclude<GraphCheck | ChatCheck, { ok: true }>,
+    check: Failure,
     url: string,
     service: 'whatsapp' | 'openai',
   ): ConnectionTestResponse {
@@ -341,30 +374,34 @@ export function createSettingsService(deps: {
       );
       if (!apiKey || !model) return missing(lang, absent);
 
-      const check = await chatCompletion({
-        endpoint,
-        apiKey,
-        model,
-        messages: [{ role: 'user', content: 'Reply with the single word: ok' }],
-        maxCompletionTokens: 16,
-        timeoutMs,
-      });
-      if (check.ok) {
-        return {
-          success: true,
-          problem: null,
-          message: translate(lang, 'settings.test.openai_ok', { model: check.model }),
-          model: check.model,
-        };
+      let answeredBy: string;
+      try {
+        const answer = await chat.complete({
+          endpoint,
+          apiKey,
+          model,
+          messages: [{ role: 'user', content: 'Reply with the single word: ok' }],
+          maxCompletionTokens: 16,
+        });
+        answeredBy = answer.model || model;
+      } catch (error) {
+        if (!(error instanceof ChatCompletionError)) throw error;
+        const check = chatFailure(error);
+        if (check.problem === 'unknown_model') {
+          return {
+            success: false,
+            problem: 'unknown_model',
+            message: translate(lang, 'settings.test.unknown_model', { model }),
+          };
+        }
+        return common(lang, check, endpoint, 'openai');
       }
-      if (check.problem === 'unknown_model') {
-        return {
-          success: false,
-          problem: 'unknown_model',
-          message: translate(lang, 'settings.test.unknown_model', { model }),
-        };
-      }
-      return common(lang, check, endpoint, 'openai');
+      return {
+        success: true,
+        problem: null,
+        message: translate(lang, 'settings.test.openai_ok', { model: answeredBy }),
+        model: answeredBy,
+      };
     },
   };
 }

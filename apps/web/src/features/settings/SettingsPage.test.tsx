@@ -1,3 +1,4 @@
+import { OPENAI_MODELS } from '@hablabot/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -69,20 +70,7 @@ describe('SettingsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       within(model)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([
-      'Sin modelo',
-      'gpt-3.5-turbo',
-      'gpt-4',
-      'gpt-4-32k',
-      'gpt-3.5-turbo-16k',
-      'gpt-3.5-turbo-0613',
-      'gpt-4-0613',
-      'gpt-3.5-turbo-1106',
-      'gpt-4-1106',
-      'text-davinci-003',
-      'code-davinci-002',
-      'Otro modelo (escribir el nombre)',
-    ]);
+    ).toEqual(['Sin modelo', ...OPENAI_MODELS, 'Otro modelo (escribir el nombre)']);
     await expectNoSeriousA11yViolations();
   });
 

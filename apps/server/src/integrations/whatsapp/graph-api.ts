@@ -1,5 +1,5 @@
 import type { ConnectionProblem } from '@hablabot/contract';
-import { callOutside, type OutboundResult } from './outbound';
+import { callOutside, type OutboundResult } from '../http/outbound';
 
 /**
  * The WhatsApp Cloud API (Graph API) as the settings test uses it. Graph errors are read by their

@@ -2,7 +2,8 @@
  * One HTTP call to an outside service (the Graph API, an OpenAI-compatible server), with the rules every
  * such call follows: a deadline for the whole exchange, no redirects (an address that redirects is not
  * the API it claims to be, and following it could lead anywhere), and a cap on how much of the answer
- * is read. The outcome is data, never an exception: the caller turns it into plain words.
+ * is read. The outcome is data, never an exception: the caller turns it into plain words. A redirect
+ * comes back as an answer with its 3xx status, for the caller to reject.
  */
 
 export interface OutboundRequest {
@@ -14,6 +15,8 @@ export interface OutboundRequest {
   timeoutMs: number;
   /** Bytes of the answer read at most; the rest is dropped. */
   maxBytes?: number;
+  /** The fetch to use (the global one by default). */
+  fetch?: typeof fetch;
 }
 
 export type OutboundResult =
@@ -23,6 +26,7 @@ export type OutboundResult =
       /** The answer parsed as JSON, or undefined when it is not JSON. */
       json: unknown;
       text: string;
+      headers: Headers;
     }
   | { kind: 'timeout' }
   /** Nothing answered: refused, unknown host, reset, TLS failure … `code` is Node's error code. */
@@ -69,7 +73,7 @@ export async function callOutside(url: string, request: OutboundRequest): Promis
     body = JSON.stringify(request.json);
   }
   try {
-    const response = await fetch(url, {
+    const response = await (request.fetch ?? fetch)(url, {
       method: request.method ?? 'GET',
       headers,
       body,
@@ -83,7 +87,7 @@ export async function callOutside(url: string, request: OutboundRequest): Promis
     } catch {
       json = undefined;
     }
-    return { kind: 'answer', status: response.status, json, text };
+    return { kind: 'answer', status: response.status, json, text, headers: response.headers };
   } catch (error) {
     if (isTimeout(error) || signal.aborted) return { kind: 'timeout' };
     return { kind: 'unreachable', code: errorCode(error) };
