@@ -5,7 +5,6 @@ import { ChatCompletionError, createChatCompletionsClient } from './chat-complet
 
 let fake: FakeOpenAi;
 const FAKE_KEY = 'sk-fake-openai';
-const sentBody = (index = -1) => fake.requests.at(index)?.body as FakeChatRequest;
 const waits: number[] = [];
 
 beforeAll(async () => {
