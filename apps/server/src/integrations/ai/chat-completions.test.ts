@@ -1,5 +1,5 @@
 // The chat-completions client against the fake OpenAI-compatible server, over real HTTP.
-import { type FakeChatRequest, type FakeOpenAi, listen, startFakeOpenAi } from '@hablabot/fakes';
+import { type FakeOpenAi, listen, startFakeOpenAi } from '@hablabot/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChatCompletionError, createChatCompletionsClient } from './chat-completions';
 
