@@ -93,10 +93,12 @@ export function createBullJobQueue<M extends object = JobPayloads>(
       return String(job.id);
     },
     async inspect(name, id) {
+      // The state is read before the job's fields: a job that fails between two reads would
+      // otherwise show 'failed' with the reason of the moment before (none).
+      const state = await queueOf(name).getJobState(id);
+      if (state === 'completed' || state === 'unknown') return undefined;
       const job = await queueOf(name).getJob(id);
       if (!job) return undefined;
-      const state = await job.getState();
-      if (state === 'completed' || state === 'unknown') return undefined;
       return {
         state: state === 'active' ? 'running' : state === 'failed' ? 'failed' : 'waiting',
         attemptsMade: job.attemptsStarted ?? job.attemptsMade,
