@@ -63,10 +63,19 @@ async function serve() {
 }
 
 async function startChild(): Promise<{ child: ChildProcess; url: string; engine: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
-    env: { ...process.env, BENCH_ROLE: 'server' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      '--import',
+      'tsx',
+      import.meta.filename,
+    ],
+    {
+      env: { ...process.env, BENCH_ROLE: 'server' },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`the server process ended (${code}) before listening`)));
