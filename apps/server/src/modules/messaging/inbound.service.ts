@@ -7,7 +7,8 @@ import {
   verifyWebhookSignature,
 } from '../../integrations/whatsapp/webhook';
 import { AppError, invalid } from '../../platform/errors';
-import type { WithTransaction } from '../../repositories';
+import { createGroupCommit } from '../../platform/group-commit';
+import type { Repositories, WithTransaction } from '../../repositories';
 import type { SettingsService } from '../settings/settings.service';
 import type { MessagesRepository } from './messages.repository';
 import { storedContent } from './inbound-content';
@@ -57,6 +58,8 @@ function clientName(profileName: string | null, phone: string): string {
   return name && !hasForbiddenCharacters(name) ? name : phone;
 }
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 function dateOf(sent: Date | null): string {
   const now = Date.now();
   return sent && sent.getTime() <= now + CLOCK_SKEW_MS ? sent.toISOString() : new Date(now).toISOString();
@@ -81,58 +84,87 @@ export function createInboundService(deps: {
     }
   }
 
+  type Stored = { kind: 'ignored' } | { kind: 'duplicate' } | { kind: 'stored'; message: Message };
+  interface ToStore {
+    companyId: number;
+    m: InboundMessage;
+    log: WebhookLog;
+  }
+
   /**
-   * Stores one customer message with its client in one transaction: the client found or created by
-   * phone (by WhatsApp's user id when no phone came), the message once by wamid, then the client's
-   * unread count and last message. The stored message, or undefined for a duplicate or a customer that
-   * cannot be told.
+   * Stores one customer message with its client, inside the caller's transaction: the client found or
+   * created by phone (by WhatsApp's user id when no phone came), the message once by wamid, then the
+   * client's unread count and last message. Undefined message for a duplicate or a customer that cannot
+   * be told.
    */
-  async function storeMessage(companyId: number, m: InboundMessage, log: WebhookLog) {
+  async function storeIn(tx: Repositories, { companyId, m, log }: ToStore): Promise<Stored> {
     const stored = storedContent(m.content);
     const createdAt = dateOf(m.sentAt);
-    return withTransaction(async (tx) => {
-      let client: { id: number; last_message_date: string | null } | undefined;
-      let phone = m.phone;
-      if (phone) {
-        client = await tx.clientsRepository.upsertFromWhatsApp(companyId, {
-          phone,
-          name: clientName(m.profileName, phone),
-          waUserId: m.userId,
-        });
-      } else if (m.userId) {
-        const known = await tx.clientsRepository.findByWaUserId(companyId, m.userId);
-        if (known) {
-          client = known;
-          phone = known.whatsapp_cellphone;
-        }
-      }
-      if (!client || !phone) {
-        log.warn({ companyId, wamid: m.wamid }, 'whatsapp message without a phone or a known user id');
-        return { kind: 'ignored' as const };
-      }
-      const message = await tx.messagesRepository.insertMessage(companyId, {
-        clientId: client.id,
-        wamid: m.wamid,
-        sender: 'client',
-        messageType: stored.messageType,
-        waType: m.waType,
-        content: stored.content,
+    let client: { id: number; last_message_date: string | null } | undefined;
+    let phone = m.phone;
+    if (phone) {
+      client = await tx.clientsRepository.upsertFromWhatsApp(companyId, {
         phone,
-        contextWamid: m.contextWamid,
-        media: stored.media,
-        // A customer's message is delivered to us; it becomes read when an admin opens the chat.
-        status: MESSAGE_STATUS.delivered,
-        createdAt,
+        name: clientName(m.profileName, phone),
+        waUserId: m.userId,
       });
-      if (!message) return { kind: 'duplicate' as const };
-      await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
-        content: stored.content,
-        date: createdAt,
-        latest: client.last_message_date === null || client.last_message_date <= createdAt,
-      });
-      return { kind: 'stored' as const, message };
+    } else if (m.userId) {
+      const known = await tx.clientsRepository.findByWaUserId(companyId, m.userId);
+      if (known) {
+        client = known;
+        phone = known.whatsapp_cellphone;
+      }
+    }
+    if (!client || !phone) {
+      log.warn({ companyId, wamid: m.wamid }, 'whatsapp message without a phone or a known user id');
+      return { kind: 'ignored' };
+    }
+    const message = await tx.messagesRepository.insertMessage(companyId, {
+      clientId: client.id,
+      wamid: m.wamid,
+      sender: 'client',
+      messageType: stored.messageType,
+      waType: m.waType,
+      content: stored.content,
+      phone,
+      contextWamid: m.contextWamid,
+      media: stored.media,
+      // A customer's message is delivered to us; it becomes read when an admin opens the chat.
+      status: MESSAGE_STATUS.delivered,
+      createdAt,
     });
+    if (!message) return { kind: 'duplicate' };
+    await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
+      content: stored.content,
+      date: createdAt,
+      latest: client.last_message_date === null || client.last_message_date <= createdAt,
+    });
+    return { kind: 'stored', message };
   }
+
+  /**
+   * Customer messages are written by group commit (platform/group-commit.ts): the messages of the
+   * deliveries that arrive while a transaction is being written share the next one. Within a batch
+   * they go in the order of company and phone (stable, so one customer's messages keep theirs), so two
+   * app processes writing batches at once take row locks in the same order.
+   */
+  const writer = createGroupCommit<ToStore, Stored>({
+    writeBatch: (items) =>
+      withTransaction(async (tx) => {
+        const order = items
+          .map((item, index) => ({ item, index }))
+          .sort(
+            (a, b) =>
+              a.item.companyId - b.item.companyId ||
+              compareText(a.item.m.phone ?? '', b.item.m.phone ?? '') ||
+              a.index - b.index,
+          );
+        const results: Stored[] = new Array(items.length);
+        for (const { item, index } of order) results[index] = await storeIn(tx, item);
+        return results;
+      }),
+    writeOne: (item) => withTransaction((tx) => storeIn(tx, item)),
+  });
 
   async function applyStatus(companyId: number, s: StatusReport) {
     return messagesRepository.applyStatus(companyId, s.wamid, {
@@ -202,7 +234,7 @@ export function createInboundService(deps: {
         }
         if (change.errors.length) log.warn({ companyId, errors: change.errors }, 'whatsapp webhook errors');
         for (const m of change.messages) {
-          const result = await storeMessage(companyId, m, log);
+          const result = await writer.write({ companyId, m, log });
           if (result.kind === 'stored') {
             outcome.stored++;
             tell(log, 'onInbound', () => hooks.onInbound?.(companyId, result.message));

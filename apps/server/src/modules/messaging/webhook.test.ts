@@ -391,6 +391,29 @@ describe(`WhatsApp webhook (${engine})`, () => {
       expect(client.unread_messages_count).toBe(1);
     });
 
+    it('keeps every message and count right when many deliveries share one transaction', async () => {
+      const phones = Array.from({ length: 12 }, () => uniquePhone());
+      const bodies = phones.flatMap((phone, i) =>
+        Array.from({ length: 5 }, (_, k) =>
+          inboundBody(PHONE_ID_A, phone, 'text', { text: { body: `cliente ${i} mensaje ${k}` } }),
+        ),
+      );
+      // Every delivery twice (Meta's retries), all at once, in an order mixing the customers.
+      const deliveries = [...bodies, ...bodies].sort(
+        (a, b) => JSON.stringify(a).length - JSON.stringify(b).length,
+      );
+      const results = await Promise.all(deliveries.map((body) => post(body)));
+      expect(results.every((r) => r.statusCode === 200)).toBe(true);
+      for (const [i, phone] of phones.entries()) {
+        const client = (await clientByPhone(companyA, phone))!;
+        const stored = await messagesOf(companyA, client.id);
+        expect(stored.map((m) => m.content).sort()).toEqual(
+          Array.from({ length: 5 }, (_, k) => `cliente ${i} mensaje ${k}`),
+        );
+        expect(client.unread_messages_count).toBe(5);
+      }
+    });
+
     it('a late retry of an older message does not replace the last message', async () => {
       const phone = uniquePhone();
       const now = Math.floor(Date.now() / 1000);
