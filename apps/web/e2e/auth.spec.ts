@@ -8,16 +8,25 @@ test.describe('sign-in', () => {
     ['clientForm', '/client', 'Área de clientes'],
   ] as const) {
     test(`${E2E_USERS[who].role} lands in ${landing}`, async ({ page }) => {
-      // The success message shows for the second before the redirect: watched from inside the page, so a
-      // busy test machine cannot poll past it.
-      const success = page
-        .getByRole('status')
-        .filter({ hasText: 'Inicio de sesión exitoso' })
-        .waitFor({ state: 'visible', timeout: 15_000 });
+      // The success message shows for one second before the redirect. A busy test machine can poll past
+      // such a short window, so the page itself records every status text it ever shows.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { __statusTexts: string[] }).__statusTexts = seen;
+        new MutationObserver(() => {
+          for (const el of document.querySelectorAll('[role="status"]')) {
+            const text = el.textContent?.trim() ?? '';
+            if (text && !seen.includes(text)) seen.push(text);
+          }
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
       await signInThroughForm(page, E2E_USERS[who].email, E2E_PASSWORD);
-      await success;
       await expect(page).toHaveURL(landing);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      const shown = await page.evaluate(
+        () => (window as unknown as { __statusTexts: string[] }).__statusTexts,
+      );
+      expect(shown.some((text) => text.includes('Inicio de sesión exitoso'))).toBe(true);
       expect(await page.evaluate(() => sessionStorage.getItem('rol'))).toBe(E2E_USERS[who].role);
     });
   }
