@@ -7,6 +7,7 @@ import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
+import { retryWait } from './outbound.service';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-outbound-test-token';
@@ -102,6 +103,14 @@ describe(`sending messages (${engine})`, () => {
     }
     return client;
   }
+
+  describe('retry waits', () => {
+    it('double from the backoff, and grow by 4 after a rate-limit answer', () => {
+      expect([1, 2, 3].map((n) => retryWait(1000, n, 131000))).toEqual([1000, 2000, 4000]);
+      expect([1, 2, 3].map((n) => retryWait(1000, n, 130429))).toEqual([4000, 16000, 64000]);
+      expect(retryWait(1000, 1, 131056)).toBe(4000);
+    });
+  });
 
   describe('outbound service', () => {
     it('stores the message pending, sends it and keeps the wamid with status 1, telling the chat', async () => {
@@ -420,6 +429,35 @@ describe(`sending messages (${engine})`, () => {
         { ...ADMIN_ONLY, admin: 201, otherAdmin: 404 },
       );
       expect(fake.sent).toHaveLength(1);
+    });
+  });
+
+  describe('statuses from WhatsApp after a send', () => {
+    it('climbs to read whatever order and however often the signed reports come', async () => {
+      const client = await customer();
+      const sent = (await post({ content: 'Seguimiento', client_id: client.id })).json().data;
+      const wamid = fake.sent[0].wamid;
+      const emitter = createWebhookEmitter({
+        url: `${server.url}/api/v1/webhooks/whatsapp`,
+        appSecret: APP_SECRET,
+        phoneNumberId: PHONE_ID,
+      });
+      expect(await emitter.statuses([{ wamid, status: 'read' }], { times: 2 })).toEqual([200, 200]);
+      await emitter.statuses([
+        { wamid, status: 'delivered' },
+        { wamid, status: 'sent' },
+      ]);
+      expect((await stored(sent.id)).status).toBe(MESSAGE_STATUS.read);
+      // A wrong signature is refused and changes nothing.
+      const wrong = createWebhookEmitter({
+        url: `${server.url}/api/v1/webhooks/whatsapp`,
+        appSecret: 'not-the-secret',
+        phoneNumberId: PHONE_ID,
+      });
+      expect(
+        await wrong.statuses([{ wamid, status: 'failed', errors: [{ code: 131026, title: 'x' }] }]),
+      ).toEqual([401]);
+      expect((await stored(sent.id)).status).toBe(MESSAGE_STATUS.read);
     });
   });
 
