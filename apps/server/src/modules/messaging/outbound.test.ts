@@ -5,7 +5,7 @@ import { type FakeGraphApi, createWebhookEmitter, listen, startFakeGraphApi } fr
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast } from '../../../test/factories';
+import { createCast, createUser } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { retryWait } from './outbound.service';
 
@@ -342,8 +342,20 @@ describe(`sending messages (${engine})`, () => {
       expect(res.statusCode).toBe(201);
       // Failed at once, not left pending for a retry: WhatsApp may have sent it.
       expect(res.json().data).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: null });
-      expect(res.json().message).toMatch(/^No se pudo enviar el mensaje: WhatsApp no respondió a tiempo/);
+      expect(res.json().message).toMatch(/^No se pudo enviar el mensaje: WhatsApp no confirmó el envío/);
       expect(fake.requests.filter((r) => r.path.endsWith('/messages'))).toHaveLength(1);
+    });
+
+    it('stores status 4 and says what is missing when the WhatsApp settings are incomplete', async () => {
+      const admin = await createUser(ctx);
+      const client = await customer(HOUR, admin.user.company_id!);
+      const res = await post({ content: 'Hola', client_id: client.id }, admin);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: null });
+      expect(res.json().message).toBe(
+        'No se pudo enviar el mensaje: falta el token de acceso o el identificador del número de WhatsApp en la configuración.',
+      );
+      expect(fake.requests).toHaveLength(0);
     });
 
     it('turns a message WhatsApp accepted and later reports failed (131047) into status 4', async () => {
