@@ -17,6 +17,8 @@ import { createMediaService } from './modules/media/media.service';
 import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
 import { createMessagesService } from './modules/messaging/messages.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
+import { createTemplatesRepository } from './modules/templates/templates.repository';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -57,6 +59,8 @@ export interface ContainerOptions {
   chatCompletions?: ChatCompletionsClient;
   /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
   messagingHooks?: MessagingHooks;
+  /** Template sync paging: templates per page and pages at most (tests make pages small). */
+  templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
 }
 
 /**
@@ -135,6 +139,16 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     hooks: options.messagingHooks,
   });
+  const templatesRepository = createTemplatesRepository(db);
+  const templates = createTemplatesService({
+    templatesRepository,
+    clientsRepository,
+    settings,
+    ...options.templateSync,
+  });
+  jobs.register('templates.sync', async ({ companyId }) => {
+    await templates.sync(companyId);
+  });
   return {
     infra,
     db,
@@ -166,6 +180,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     media,
     inbound,
     messages,
+    templatesRepository,
+    templates,
     publicUrl: options.publicUrl,
   };
 }

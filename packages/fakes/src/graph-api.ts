@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { installTemplates } from './graph-templates';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
@@ -111,6 +112,7 @@ export async function startFakeGraphApi(
     }
     return { status: 200, body };
   });
+  installTemplates(fake);
 
   return fake;
 }
