@@ -16,6 +16,8 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
 import { createMessagesService } from './modules/messaging/messages.service';
+import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
+import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -61,6 +63,10 @@ export interface ContainerOptions {
   messagingHooks?: MessagingHooks;
   /** Template sync paging: templates per page and pages at most (tests make pages small). */
   templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
+  /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
+  outboundRetry?: OutboundRetryOptions;
+  /** How long a send to WhatsApp waits for the answer (15 s by default). */
+  cloudApiTimeoutMs?: number;
 }
 
 /**
@@ -127,6 +133,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const cloudApi = createCloudApiClient({
+    account: accountFromSettings(settings),
+    timeoutMs: options.cloudApiTimeoutMs,
+  });
+  const outbound = createOutboundService({
+    clientsRepository,
+    messagesRepository,
+    cloudApi,
+    jobs,
+    events,
+    retry: options.outboundRetry,
+  });
   const inbound = createInboundService({
     settings,
     withTransaction,
@@ -137,7 +155,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     withTransaction,
     clientsRepository,
     messagesRepository,
-    hooks: options.messagingHooks,
+    hooks: {
+      ...options.messagingHooks,
+      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
+      onMarkedRead: async (companyId, clientId, lastWamid) => {
+        await options.messagingHooks?.onMarkedRead?.(companyId, clientId, lastWamid);
+        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
+      },
+    },
   });
   const templatesRepository = createTemplatesRepository(db);
   const templates = createTemplatesService({
@@ -182,6 +207,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messages,
     templatesRepository,
     templates,
+    cloudApi,
+    outbound,
     publicUrl: options.publicUrl,
   };
 }
