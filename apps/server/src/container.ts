@@ -169,6 +169,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templatesRepository,
     clientsRepository,
     settings,
+    outbound,
     ...options.templateSync,
   });
   jobs.register('templates.sync', async ({ companyId }) => {
