@@ -90,10 +90,14 @@ export const ZSendTemplateMessageRequest = z.object({
     .optional(),
   message: zText({ max: 4096, multiline: true }).optional(),
   bodyParameters: z
-    .record(
-      z.string().regex(PLACEHOLDER_KEY, { message: 'templates.parameter_key' }),
-      z.string().max(TEMPLATE_PARAMETER_MAX, { message: 'templates.parameter_too_long' }),
-    )
+    // The text rules of every field: no control or direction-override characters, ends trimmed.
+    .record(z.string(), zText({ max: TEMPLATE_PARAMETER_MAX }))
+    .superRefine((values, ctx) => {
+      for (const key of Object.keys(values)) {
+        if (!PLACEHOLDER_KEY.test(key))
+          ctx.addIssue({ code: 'custom', path: [key], message: 'templates.parameter_key' });
+      }
+    })
     .default({}),
 });
 export type SendTemplateMessageRequest = z.input<typeof ZSendTemplateMessageRequest>;

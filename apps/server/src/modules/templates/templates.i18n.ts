@@ -38,7 +38,6 @@ export const templatesTexts = {
     'templates.parameter_format':
       'El valor del parámetro {n} no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
     'templates.parameter_key': 'Los parámetros se indican por su número: 1, 2, 3…',
-    'templates.parameter_too_long': 'El valor de cada parámetro admite como máximo 1024 caracteres.',
     'templates.language_format': 'El idioma debe ser un código de WhatsApp, como es o en_US.',
     'templates.phone_mismatch': 'El teléfono no es el del cliente.',
     'templates.send_not_configured':
@@ -93,7 +92,6 @@ export const templatesTexts = {
     'templates.parameter_format':
       'The value of parameter {n} cannot hold line breaks, tabs or more than four spaces in a row.',
     'templates.parameter_key': 'Parameters are given by their number: 1, 2, 3…',
-    'templates.parameter_too_long': 'Each parameter value may hold at most 1024 characters.',
     'templates.language_format': 'The language must be a WhatsApp code, such as es or en_US.',
     'templates.phone_mismatch': "The phone is not the client's.",
     'templates.send_not_configured':

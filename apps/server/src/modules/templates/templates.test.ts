@@ -353,7 +353,13 @@ describe(`send a template message (${engine})`, () => {
       'bodyParameters.1': ['The value of parameter 1 is missing.'],
       'bodyParameters.2': ['The value of parameter 2 is missing.'],
     });
-    expectFieldErrors(await send({ ...valid(), bodyParameters: { '1': 'Ana\nMaría', '2': '1' } }), {
+    const lineBreak = await send({ ...valid(), bodyParameters: { '1': 'Ana\nMaría', '2': '1' } });
+    expect(lineBreak.statusCode).toBe(422);
+    expect(Object.keys(lineBreak.json().errors)).toEqual(['bodyParameters.1']);
+    const tooLong = await send({ ...valid(), bodyParameters: { '1': 'a'.repeat(1025), '2': '1' } });
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['bodyParameters.1']);
+    expectFieldErrors(await send({ ...valid(), bodyParameters: { '1': 'Ana      María', '2': '1' } }), {
       'bodyParameters.1': [
         'El valor del parámetro 1 no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
       ],
@@ -361,8 +367,9 @@ describe(`send a template message (${engine})`, () => {
     expectFieldErrors(await send({ ...valid(), templateName: 'saludo', bodyParameters: { '1': 'de más' } }), {
       'bodyParameters.1': ['La plantilla no tiene el parámetro 1.'],
     });
-    const badKey = await send({ ...valid(), bodyParameters: { uno: 'Ana' } });
-    expect(badKey.statusCode).toBe(422);
+    expectFieldErrors(await send({ ...valid(), bodyParameters: { uno: 'Ana' } }), {
+      'bodyParameters.uno': ['Los parámetros se indican por su número: 1, 2, 3…'],
+    });
     expect(sends()).toHaveLength(0);
   });
 
