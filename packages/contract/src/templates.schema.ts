@@ -81,7 +81,8 @@ const PLACEHOLDER_KEY = /^[1-9][0-9]{0,2}$/;
  */
 export const ZSendTemplateMessageRequest = z.object({
   client_id: zId(),
-  phone: ZWhatsappCellphone,
+  /** The client's number as the screen shows it; optional, and refused when it is not the client's. */
+  phone: ZWhatsappCellphone.optional(),
   templateName: requiredText(512),
   language: zText({ max: 15 })
     .refine((v) => v === '' || /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/.test(v), {

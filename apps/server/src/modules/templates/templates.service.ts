@@ -140,14 +140,17 @@ export function createTemplatesService(deps: {
 
     /**
      * Sends an approved template to one of the company's clients. Before anything is sent: the client
-     * must be the company's (404), the phone the client's, the template known and APPROVED, and
-     * `bodyParameters` must give a non-blank value for each placeholder of the body and nothing else
-     * (422 naming each wrong parameter). Templates may be sent at any time, outside the 24-hour window.
+     * must be the company's (404), the phone (when given) the client's, the template known and
+     * APPROVED, `bodyParameters` a non-blank value for each placeholder of the body and nothing else
+     * (422 naming each wrong parameter), and the WhatsApp token and phone number id set (422).
+     * Templates may be sent at any time, outside the 24-hour window. WhatsApp's answer is in the
+     * outcome: sent, retrying (a job tries again) or failed (kept as not sent, with the reason).
      */
     async send(companyId: number, input: SendTemplateMessageInput): Promise<SendOutcome> {
       const client = await clientsRepository.findClient(companyId, input.client_id);
       if (!client) throw notFound('clients.not_found');
-      if (client.whatsapp_cellphone !== input.phone) throw invalid('phone', 'templates.phone_mismatch');
+      if (input.phone !== undefined && client.whatsapp_cellphone !== input.phone)
+        throw invalid('phone', 'templates.phone_mismatch');
 
       const named = await templatesRepository.findTemplatesByName(companyId, input.templateName);
       const language = input.language || undefined;
