@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { installGraphMedia } from './graph-media';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
@@ -112,5 +113,6 @@ export async function startFakeGraphApi(
     return { status: 200, body };
   });
 
+  installGraphMedia(fake);
   return fake;
 }
