@@ -74,7 +74,7 @@ export function installGraphMedia(fake: FakeGraphApi): FakeGraphMedia {
       });
       return id;
     },
-    downloads: () => fake.requests.filter((r) => r.path === MEDIA_DOWNLOAD_PATH).length,
+    downloads: () => fake.requests.filter((r) => r.path.replace(/\/$/, '') === MEDIA_DOWNLOAD_PATH).length,
   };
   fake.media = media;
 
