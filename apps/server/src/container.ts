@@ -19,6 +19,8 @@ import { createMessagesService } from './modules/messaging/messages.service';
 import { createBotReplies } from './modules/messaging/bot-reply';
 import { createMediaDownloads } from './modules/messaging/media-download';
 import { composeHooks, createMessagingEvents } from './modules/messaging/messaging-events';
+import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
+import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
@@ -72,6 +74,10 @@ export interface ContainerOptions {
   botReplyDelayMs?: number;
   /** The wait before the first retry of a media download (5 s by default, doubling). */
   mediaRetryBackoffMs?: number;
+  /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
+  outboundRetry?: OutboundRetryOptions;
+  /** How long a send to WhatsApp waits for the answer (15 s by default). */
+  cloudApiTimeoutMs?: number;
 }
 
 /**
@@ -138,6 +144,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const cloudApi = createCloudApiClient({
+    account: accountFromSettings(settings),
+    timeoutMs: options.cloudApiTimeoutMs,
+  });
+  const outbound = createOutboundService({
+    clientsRepository,
+    messagesRepository,
+    cloudApi,
+    jobs,
+    events,
+    retry: options.outboundRetry,
+  });
   const messagingEvents = createMessagingEvents({ events, clientsRepository });
   const mediaDownloads = createMediaDownloads({
     jobs,
@@ -158,6 +176,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     events,
     onStored: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.created'),
     delayMs: options.botReplyDelayMs,
+    send: (input) => outbound.send(input),
   });
   const messagingHooks = composeHooks(
     messagingEvents.hooks,
@@ -165,6 +184,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       onInbound: async (companyId, message) => {
         await mediaDownloads.enqueueFor(companyId, message);
         await botReplies.enqueueFor(companyId, message);
+      },
+    },
+    {
+      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
+      onMarkedRead: async (companyId, _clientId, lastWamid) => {
+        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
       },
     },
     options.messagingHooks,
@@ -215,6 +240,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagingEvents,
     mediaDownloads,
     botReplies,
+    cloudApi,
+    outbound,
     publicUrl: options.publicUrl,
   };
 }

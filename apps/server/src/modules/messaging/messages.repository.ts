@@ -1,6 +1,7 @@
 import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } from '@hablabot/contract';
 import { sql } from 'kysely';
 import type { MessageRow } from '../../db/schema';
+import { invalid } from '../../platform/errors';
 import type { Executor } from '../../db/transactions';
 
 const now = () => new Date().toISOString();
@@ -28,6 +29,8 @@ export interface NewMessage {
   errorMessage?: string | null;
   /** When it was written (WhatsApp's time for a customer's message). */
   createdAt: string;
+  /** For an outgoing message: what is asked of WhatsApp (JSON), kept so it can be sent again. */
+  outboundRequest?: string | null;
 }
 
 /**
@@ -35,6 +38,14 @@ export interface NewMessage {
  * reason in `error_message`): a row of the conversation that never goes to WhatsApp.
  */
 export const BOT_FAILURE_TYPE = 'bot_failure';
+
+/**
+ * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own). Every resend
+ * path calls it before sending.
+ */
+export function assertResendable(message: Pick<Message, 'kind'>): void {
+  if (message.kind === 'bot_failure') throw invalid('id', 'messaging.bot_failure_not_resendable');
+}
 
 /** A message's media as stored, for the download job and the files route. */
 export interface StoredMedia {
@@ -138,6 +149,7 @@ export function createMessagesRepository(db: Executor) {
           media_sha256: m.media?.sha256 ?? null,
           status: m.status,
           error_message: m.errorMessage ?? null,
+          outbound_request: m.outboundRequest ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })
@@ -170,6 +182,107 @@ export function createMessagesRepository(db: Executor) {
         .returningAll()
         .executeTakeFirst();
       return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * An outgoing message WhatsApp accepted: its wamid, and status sent unless a report already moved it
+     * further. Undefined when the message is not the company's.
+     */
+    async markSent(companyId: number, id: number, wamid: string): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          wamid,
+          status: sql<number>`case when status = ${MESSAGE_STATUS.pending} then ${MESSAGE_STATUS.sent} else status end`,
+          error_code: null,
+          error_message: null,
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * An outgoing message that could not be sent: status 4 with WhatsApp's code and text (or ours when
+     * nothing answered). Only a pending message changes; undefined otherwise.
+     */
+    async markFailed(
+      companyId: number,
+      id: number,
+      error: { code: number | null; message: string },
+    ): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          status: MESSAGE_STATUS.failed,
+          error_code: error.code,
+          error_message: error.message.slice(0, 2000),
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', MESSAGE_STATUS.pending)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * Puts a failed (status 4) message back to pending for another send, its error and old wamid cleared,
+     * in one statement, so two resends at once start one send. Undefined when it is not failed.
+     */
+    async restartFailed(companyId: number, id: number): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          status: MESSAGE_STATUS.pending,
+          wamid: null,
+          error_code: null,
+          error_message: null,
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', MESSAGE_STATUS.failed)
+        // A bot failure note is never sent (see assertResendable).
+        .where('wa_type', '!=', BOT_FAILURE_TYPE)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /** What was asked of WhatsApp for an outgoing message (JSON); undefined when none is kept. */
+    async findOutboundRequest(companyId: number, id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select('outbound_request')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.outbound_request ?? undefined;
+    },
+
+    /** When the customer last wrote to the company (their newest message); null when never. */
+    async lastCustomerMessageAt(companyId: number, clientId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('messages')
+        .select(sql<string>`max(created_at)`.as('at'))
+        .where('client_id', '=', clientId)
+        .where('company_id', '=', companyId)
+        .where('sender_type', '=', 'client')
+        .executeTakeFirst();
+      const at = row?.at as unknown;
+      if (at === null || at === undefined) return null;
+      return new Date(at instanceof Date ? at : String(at)).toISOString();
     },
 
     async findMessage(companyId: number, id: number): Promise<Message | undefined> {
