@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { installGraphMedia } from './graph-media';
 import { type FakeMessagesControl, installMessageRoutes } from './graph-messages';
 import { installTemplates } from './graph-templates';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
@@ -115,6 +116,7 @@ export async function startFakeGraphApi(
   });
   installTemplates(fake);
 
+  installGraphMedia(fake);
   installMessageRoutes(fake, (request) => checkGraphToken(fake, request));
   return fake;
 }

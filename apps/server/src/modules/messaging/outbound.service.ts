@@ -21,7 +21,7 @@ import { invalid, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
-import type { MessagesRepository } from './messages.repository';
+import { assertResendable, type MessagesRepository } from './messages.repository';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -92,6 +92,8 @@ export function eventMessage(m: Message) {
     media_url: m.media_url,
     media_caption: m.media_caption,
     status: m.status,
+    error_message: m.error_message,
+    kind: m.kind,
     created_at: m.created_at,
   };
 }
@@ -396,6 +398,8 @@ export function createOutboundService(deps: {
       if (!message || message.client_id !== clientId || message.sender_type === 'client')
         throw notFound('messaging.message_not_found');
       if (message.status !== MESSAGE_STATUS.failed) throw invalid('id', 'messaging.not_resendable');
+      // The bot's note that it could not answer is not a message: there is nothing to send.
+      assertResendable(message);
       const raw = await messagesRepository.findOutboundRequest(companyId, messageId);
       const request: { content: OutgoingContent; contextWamid?: string } = raw
         ? JSON.parse(raw)
