@@ -186,7 +186,11 @@ describe(`bot replies (${engine})`, () => {
     expect(sent.type).toBe('text');
     expect(sent.body).toMatchObject({ text: { body: 'Respuesta a: ¿Qué horario tenéis?' } });
 
-    // Stored as the bot's, sent, and announced.
+    // Stored as the bot's, sent, and announced. WhatsApp records the send before our server has stored
+    // its answer, so the stored status is waited for.
+    await expect
+      .poll(async () => (await conversation(companyA, client.id)).at(-1)?.status, { timeout: 15_000 })
+      .toBe(MESSAGE_STATUS.sent);
     const messages = await conversation(companyA, client.id);
     const last = messages.at(-1)!;
     expect(last).toMatchObject({
