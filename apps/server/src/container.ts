@@ -16,6 +16,8 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
 import { createMessagesService } from './modules/messaging/messages.service';
+import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
+import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
@@ -57,6 +59,10 @@ export interface ContainerOptions {
   chatCompletions?: ChatCompletionsClient;
   /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
   messagingHooks?: MessagingHooks;
+  /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
+  outboundRetry?: OutboundRetryOptions;
+  /** How long a send to WhatsApp waits for the answer (15 s by default). */
+  cloudApiTimeoutMs?: number;
 }
 
 /**
@@ -123,6 +129,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const cloudApi = createCloudApiClient({
+    account: accountFromSettings(settings),
+    timeoutMs: options.cloudApiTimeoutMs,
+  });
+  const outbound = createOutboundService({
+    clientsRepository,
+    messagesRepository,
+    cloudApi,
+    jobs,
+    events,
+    retry: options.outboundRetry,
+  });
   const inbound = createInboundService({
     settings,
     withTransaction,
@@ -133,7 +151,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     withTransaction,
     clientsRepository,
     messagesRepository,
-    hooks: options.messagingHooks,
+    hooks: {
+      ...options.messagingHooks,
+      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
+      onMarkedRead: async (companyId, clientId, lastWamid) => {
+        await options.messagingHooks?.onMarkedRead?.(companyId, clientId, lastWamid);
+        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
+      },
+    },
   });
   return {
     infra,
@@ -166,6 +191,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     media,
     inbound,
     messages,
+    cloudApi,
+    outbound,
     publicUrl: options.publicUrl,
   };
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { type FakeMessagesControl, installMessageRoutes } from './graph-messages';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
  * A fake of the WhatsApp Cloud API (Meta's Graph API): the answers and error bodies the real one gives.
  * Errors carry `error.code` (190 bad token, 100 with subcode 33 unknown object …); callers must branch on
- * the code, as with the real service. The messaging engine adds its routes (`/:version/:id/messages` …)
- * with `route()`.
+ * the code, as with the real service. Sending messages (`/:version/:id/messages`) and its knobs are in
+ * graph-messages.ts.
  */
 
 export interface FakePhoneNumber {
@@ -15,7 +16,7 @@ export interface FakePhoneNumber {
   quality_rating: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
 }
 
-export interface FakeGraphApi extends FakeServer {
+export interface FakeGraphApi extends FakeServer, FakeMessagesControl {
   /** What settings call facebookMessagesApiUrl: the server's URL and the API version. */
   baseUrl: string;
   /** Access tokens the fake accepts. */
@@ -112,5 +113,6 @@ export async function startFakeGraphApi(
     return { status: 200, body };
   });
 
+  installMessageRoutes(fake, (request) => checkGraphToken(fake, request));
   return fake;
 }

@@ -32,3 +32,25 @@ export {
   RETIRED_MODELS,
   startFakeOpenAi,
 } from './openai';
+export {
+  type FakeMessagesControl,
+  type FakeReadReceipt,
+  type FakeSentMessage,
+  newWamid,
+  SEND_ERRORS,
+  type ScriptedFailure,
+} from './graph-messages';
+export {
+  type CustomerMessage,
+  createWebhookEmitter,
+  customerMessagesBody,
+  customerTextBody,
+  emitterWamid,
+  type StatusError,
+  type StatusReport,
+  signWebhookBody,
+  statusesBody,
+  type WebhookEmitter,
+  type WebhookOrigin,
+  webhookEnvelope,
+} from './webhook-emitter';

@@ -198,6 +198,8 @@ export interface MessagesTable {
   error_code: number | null;
   error_message: string | null;
   status_at: Timestamp | null;
+  /** What was asked of WhatsApp for an outgoing message (JSON), so it can be sent again; null for customers'. */
+  outbound_request: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -341,6 +341,18 @@ export function createClientsRepository(db: Executor) {
       });
     },
 
+    /** Pauses the bot for the client when it was on (an admin took over); true when it changed. */
+    async pauseBot(companyId: number, id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('clients')
+        .set({ mode_bot: 0, updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('mode_bot', '=', 1)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async setBotMode(companyId: number, id: number, mode: BotMode): Promise<boolean> {
       const result = await db
         .updateTable('clients')

@@ -26,6 +26,8 @@ export interface NewMessage {
   status: number;
   /** When it was written (WhatsApp's time for a customer's message). */
   createdAt: string;
+  /** For an outgoing message: what is asked of WhatsApp (JSON), kept so it can be sent again. */
+  outboundRequest?: string | null;
 }
 
 /** A status WhatsApp reported for a message. */
@@ -107,6 +109,7 @@ export function createMessagesRepository(db: Executor) {
           media_caption: m.media?.caption ?? null,
           media_sha256: m.media?.sha256 ?? null,
           status: m.status,
+          outbound_request: m.outboundRequest ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })
@@ -139,6 +142,105 @@ export function createMessagesRepository(db: Executor) {
         .returningAll()
         .executeTakeFirst();
       return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * An outgoing message WhatsApp accepted: its wamid, and status sent unless a report already moved it
+     * further. Undefined when the message is not the company's.
+     */
+    async markSent(companyId: number, id: number, wamid: string): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          wamid,
+          status: sql<number>`case when status = ${MESSAGE_STATUS.pending} then ${MESSAGE_STATUS.sent} else status end`,
+          error_code: null,
+          error_message: null,
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * An outgoing message that could not be sent: status 4 with WhatsApp's code and text (or ours when
+     * nothing answered). Only a pending message changes; undefined otherwise.
+     */
+    async markFailed(
+      companyId: number,
+      id: number,
+      error: { code: number | null; message: string },
+    ): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          status: MESSAGE_STATUS.failed,
+          error_code: error.code,
+          error_message: error.message.slice(0, 2000),
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', MESSAGE_STATUS.pending)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * Puts a failed (status 4) message back to pending for another send, its error and old wamid cleared,
+     * in one statement, so two resends at once start one send. Undefined when it is not failed.
+     */
+    async restartFailed(companyId: number, id: number): Promise<Message | undefined> {
+      const at = now();
+      const row = await db
+        .updateTable('messages')
+        .set({
+          status: MESSAGE_STATUS.pending,
+          wamid: null,
+          error_code: null,
+          error_message: null,
+          status_at: at,
+          updated_at: at,
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', MESSAGE_STATUS.failed)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /** What was asked of WhatsApp for an outgoing message (JSON); undefined when none is kept. */
+    async findOutboundRequest(companyId: number, id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select('outbound_request')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.outbound_request ?? undefined;
+    },
+
+    /** When the customer last wrote to the company (their newest message); null when never. */
+    async lastCustomerMessageAt(companyId: number, clientId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('messages')
+        .select(sql<string>`max(created_at)`.as('at'))
+        .where('client_id', '=', clientId)
+        .where('company_id', '=', companyId)
+        .where('sender_type', '=', 'client')
+        .executeTakeFirst();
+      const at = row?.at as unknown;
+      if (at === null || at === undefined) return null;
+      return new Date(at instanceof Date ? at : String(at)).toISOString();
     },
 
     async findMessage(companyId: number, id: number): Promise<Message | undefined> {

@@ -2,6 +2,24 @@
 export const messagingTexts = {
   es: {
     'messaging.marked_read': 'Mensajes marcados como leídos.',
+    'messaging.sent': 'Mensaje enviado.',
+    'messaging.resent': 'Mensaje reenviado.',
+    'messaging.send_failed': 'No se pudo enviar el mensaje: {reason}',
+    'messaging.send_retrying': 'WhatsApp está saturado en este momento; el mensaje se enviará en breve.',
+    'messaging.window_closed': 'La ventana de 24 horas ya se ha cerrado. Usa un mensaje plantilla.',
+    'messaging.no_customer_message': 'No hay mensajes del cliente. Usa un mensaje plantilla.',
+    'messaging.message_not_found': 'El mensaje no existe.',
+    'messaging.not_resendable': 'Solo se puede reenviar un mensaje que no se ha enviado.',
+    'messaging.reason.131047':
+      'han pasado más de 24 horas desde el último mensaje del cliente. Usa un mensaje plantilla.',
+    'messaging.reason.131026': 'WhatsApp no puede entregar el mensaje a este número.',
+    'messaging.reason.190':
+      'el token de acceso de WhatsApp no es válido o ha caducado. Revísalo en la configuración.',
+    'messaging.reason.not_configured':
+      'falta el token de acceso o el identificador del número de WhatsApp en la configuración.',
+    'messaging.reason.unconfirmed':
+      'WhatsApp no respondió a tiempo y puede que el mensaje no haya salido. Comprueba la conversación antes de reenviarlo.',
+    'messaging.reason.other': '{text} (código {code}).',
     'messaging.bad_signature': 'La firma del webhook no es válida.',
     'messaging.invalid_body': 'El cuerpo del webhook no es un JSON válido.',
     'messaging.label.image': '📷 Imagen',
@@ -23,6 +41,24 @@ export const messagingTexts = {
   },
   en: {
     'messaging.marked_read': 'Messages marked as read.',
+    'messaging.sent': 'Message sent.',
+    'messaging.resent': 'Message sent again.',
+    'messaging.send_failed': 'The message could not be sent: {reason}',
+    'messaging.send_retrying': 'WhatsApp is busy right now; the message will be sent shortly.',
+    'messaging.window_closed': 'The 24-hour window has closed. Use a template message.',
+    'messaging.no_customer_message': 'The client has not written yet. Use a template message.',
+    'messaging.message_not_found': 'The message does not exist.',
+    'messaging.not_resendable': 'Only a message that was not sent can be sent again.',
+    'messaging.reason.131047':
+      "more than 24 hours have passed since the client's last message. Use a template message.",
+    'messaging.reason.131026': 'WhatsApp cannot deliver the message to this number.',
+    'messaging.reason.190':
+      'the WhatsApp access token is not valid or has expired. Check it in the settings.',
+    'messaging.reason.not_configured':
+      'the WhatsApp access token or phone number id is missing in the settings.',
+    'messaging.reason.unconfirmed':
+      'WhatsApp did not answer in time and the message may not have gone out. Check the conversation before sending it again.',
+    'messaging.reason.other': '{text} (code {code}).',
     'messaging.bad_signature': 'The webhook signature is not valid.',
     'messaging.invalid_body': 'The webhook body is not valid JSON.',
     'messaging.label.image': '📷 Image',

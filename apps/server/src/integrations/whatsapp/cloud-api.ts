@@ -1,0 +1,246 @@
+import { callOutside, type OutboundResult } from '../http/outbound';
+import { graphError, graphUrl } from './graph-api';
+
+/**
+ * Sending through the WhatsApp Cloud API: text, media, templates and read receipts, with the company's
+ * token, phone number id and base URL. The outcome is data: the new message's wamid, or Meta's error code
+ * and text with whether trying again later may work. Errors are read by `error.code`, never by the HTTP
+ * status, since Meta answers the same error with different statuses.
+ */
+
+/** Where and as whom a company sends. */
+export interface CloudApiAccount {
+  baseUrl: string;
+  token: string;
+  phoneNumberId: string;
+}
+
+export type SendResult =
+  | { ok: true; wamid: string }
+  | {
+      ok: false;
+      /** Meta's `error.code`; 0 when nothing answered or the answer had no code. */
+      code: number;
+      message: string;
+      /** Trying again later may work (rate limits, an outage, no answer). */
+      transient: boolean;
+      /**
+       * The request went out and no answer came back: WhatsApp may have sent the message. Trying again
+       * could message the customer twice, so such a send is never repeated automatically.
+       */
+      unconfirmed?: boolean;
+    };
+
+export type MarkReadResult = { ok: true } | Extract<SendResult, { ok: false }>;
+
+/** Graph error codes of failures that may pass if tried again later. */
+export const TRANSIENT_CODES: readonly number[] = [130429, 131056, 131000, 2, 131057];
+/** Codes that mean "too many messages": the next try waits longer. */
+export const RATE_LIMIT_CODES: readonly number[] = [130429, 131056];
+
+export const CLOUD_API_TIMEOUT_MS = 15_000;
+
+/** Sorts an answer of the send endpoint (or the lack of one) into a send result. */
+export function classifySend(result: OutboundResult): SendResult {
+  if (result.kind === 'timeout')
+    return {
+      ok: false,
+      code: 0,
+      message: 'WhatsApp did not answer in time',
+      transient: true,
+      unconfirmed: true,
+    };
+  if (result.kind === 'unreachable')
+    return { ok: false, code: 0, message: `WhatsApp could not be reached (${result.code})`, transient: true };
+  const error = graphError(result.json);
+  if (error) {
+    const details = (
+      (result.json as { error?: { error_data?: { details?: unknown } } }).error?.error_data?.details ?? ''
+    ).toString();
+    const message = error.message || details || `WhatsApp error ${error.code ?? result.status}`;
+    if (error.code !== undefined) {
+      return { ok: false, code: error.code, message, transient: TRANSIENT_CODES.includes(error.code) };
+    }
+    return { ok: false, code: 0, message, transient: result.status >= 500 };
+  }
+  if (result.status >= 200 && result.status < 300) {
+    const id = (result.json as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;
+    if (typeof id === 'string' && id !== '') return { ok: true, wamid: id };
+    return {
+      ok: false,
+      code: 0,
+      message: 'WhatsApp answered without a message id',
+      transient: false,
+    };
+  }
+  return {
+    ok: false,
+    code: 0,
+    message: `WhatsApp answered HTTP ${result.status}`,
+    transient: result.status >= 500 || result.status === 429,
+  };
+}
+
+/** A Graph send body's type part: text, media by link or id, or a template. */
+export type OutgoingContent =
+  | { type: 'text'; text: { body: string; preview_url?: boolean } }
+  | { type: 'image' | 'video'; image?: MediaRef; video?: MediaRef }
+  | { type: 'audio'; audio: Omit<MediaRef, 'caption'> }
+  | { type: 'document'; document: MediaRef & { filename?: string } }
+  | {
+      type: 'template';
+      template: {
+        name: string;
+        language: { code: string };
+        components?: unknown[];
+      };
+    };
+
+export interface MediaRef {
+  link?: string;
+  id?: string;
+  caption?: string;
+}
+
+export type MediaKind = 'image' | 'video' | 'audio' | 'document';
+
+/** The Graph body's type part for a text message (links get a preview). */
+export function textContent(body: string): OutgoingContent {
+  return { type: 'text', text: { body, preview_url: /https?:\/\//.test(body) } };
+}
+
+/** The Graph body's type part for a media message. */
+export function mediaContent(
+  kind: MediaKind,
+  media: { link?: string; id?: string; caption?: string; filename?: string },
+): OutgoingContent {
+  const ref: MediaRef & { filename?: string } = media.id ? { id: media.id } : { link: media.link };
+  if (kind !== 'audio' && media.caption) ref.caption = media.caption;
+  if (kind === 'document' && media.filename) ref.filename = media.filename;
+  return { type: kind, [kind]: ref } as OutgoingContent;
+}
+
+/** The Graph body's type part for a template with body parameters. */
+export function templateContent(
+  template: { name: string; language: string },
+  bodyParameters: string[],
+  extraComponents: unknown[] = [],
+): OutgoingContent {
+  const components = [...extraComponents];
+  if (bodyParameters.length) {
+    components.push({ type: 'body', parameters: bodyParameters.map((text) => ({ type: 'text', text })) });
+  }
+  return {
+    type: 'template',
+    template: {
+      name: template.name,
+      language: { code: template.language },
+      ...(components.length ? { components } : {}),
+    },
+  };
+}
+
+/** A company's send settings, or null when the token or the phone number id is not set. */
+export type AccountSource = (companyId: number) => Promise<CloudApiAccount | null>;
+
+/** Settings are incomplete: nothing can be sent until an admin fills them in. */
+export const NOT_CONFIGURED_CODE = 0;
+
+/** Reads a company's account from its settings (the token decrypted). */
+export function accountFromSettings(settings: {
+  credentials(companyId: number): Promise<{
+    whatsAppApiKey: string | null;
+    whatsAppPhoneId: string | null;
+    facebookMessagesApiUrl: string;
+  }>;
+}): AccountSource {
+  return async (companyId) => {
+    const c = await settings.credentials(companyId);
+    if (!c.whatsAppApiKey || !c.whatsAppPhoneId) return null;
+    return { token: c.whatsAppApiKey, phoneNumberId: c.whatsAppPhoneId, baseUrl: c.facebookMessagesApiUrl };
+  };
+}
+
+const notConfigured = {
+  ok: false,
+  code: NOT_CONFIGURED_CODE,
+  message: 'WhatsApp is not configured: the access token or the phone number id is missing in the settings',
+  transient: false,
+} as const;
+
+/**
+ * The Cloud API as a company uses it: each call reads the company's settings first (a token changed in
+ * the settings applies to the next message).
+ */
+export function createCloudApiClient(options: {
+  account: AccountSource;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}) {
+  const timeoutMs = options.timeoutMs ?? CLOUD_API_TIMEOUT_MS;
+
+  async function post(account: CloudApiAccount, body: Record<string, unknown>) {
+    return callOutside(graphUrl(account.baseUrl, `${encodeURIComponent(account.phoneNumberId)}/messages`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.token}` },
+      json: { messaging_product: 'whatsapp', ...body },
+      timeoutMs,
+      fetch: options.fetch,
+    });
+  }
+
+  /** Sends any prepared content to the number (digits, country code included). */
+  async function send(
+    companyId: number,
+    to: string,
+    content: OutgoingContent,
+    contextWamid?: string,
+  ): Promise<SendResult> {
+    const account = await options.account(companyId);
+    if (!account) return notConfigured;
+    const result = await post(account, {
+      recipient_type: 'individual',
+      to,
+      ...content,
+      ...(contextWamid ? { context: { message_id: contextWamid } } : {}),
+    });
+    return classifySend(result);
+  }
+
+  return {
+    send,
+    sendText: (companyId: number, to: string, body: string, contextWamid?: string) =>
+      send(companyId, to, textContent(body), contextWamid),
+    sendMedia: (
+      companyId: number,
+      to: string,
+      kind: MediaKind,
+      media: { link?: string; id?: string; caption?: string; filename?: string },
+    ) => send(companyId, to, mediaContent(kind, media)),
+    sendTemplate: (
+      companyId: number,
+      to: string,
+      template: { name: string; language: string },
+      bodyParameters: string[],
+      extraComponents?: unknown[],
+    ) => send(companyId, to, templateContent(template, bodyParameters, extraComponents)),
+    /** Tells WhatsApp the customer's message was read (blue ticks on their side). */
+    async markRead(companyId: number, wamid: string): Promise<MarkReadResult> {
+      const account = await options.account(companyId);
+      if (!account) return notConfigured;
+      const result = await post(account, { status: 'read', message_id: wamid });
+      if (
+        result.kind === 'answer' &&
+        result.status === 200 &&
+        (result.json as { success?: unknown } | undefined)?.success === true
+      )
+        return { ok: true };
+      const classified = classifySend(result);
+      return classified.ok
+        ? { ok: false, code: 0, message: 'WhatsApp answered without success', transient: false }
+        : classified;
+    },
+  };
+}
+
+export type CloudApiClient = ReturnType<typeof createCloudApiClient>;

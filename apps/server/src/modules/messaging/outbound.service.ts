@@ -1,0 +1,396 @@
+import {
+  DEFAULT_LANGUAGE,
+  MESSAGE_STATUS,
+  type Message,
+  type MessageSender,
+  type ServerEvent,
+} from '@hablabot/contract';
+import {
+  type CloudApiClient,
+  type MediaKind,
+  type OutgoingContent,
+  RATE_LIMIT_CODES,
+  type SendResult,
+  mediaContent,
+  templateContent,
+  textContent,
+} from '../../integrations/whatsapp/cloud-api';
+import type { EventBus } from '../../platform/events/events';
+import { invalid, notFound } from '../../platform/errors';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import { translate } from '../../platform/locale';
+import type { ClientsRepository } from '../clients/clients.repository';
+import type { MessagesRepository } from './messages.repository';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** Another try of an outgoing message WhatsApp refused for now (rate limit, outage). */
+    'messaging.send-retry': { companyId: number; messageId: number; attempt: number };
+    /** Tells WhatsApp a customer's message was read. */
+    'messaging.mark-read': { companyId: number; wamid: string };
+  }
+}
+
+/** What is sent: text, or a media by its public link or its WhatsApp media id. */
+export type OutboundContent =
+  | { type: 'text'; text: string }
+  | {
+      type: MediaKind;
+      link?: string;
+      mediaId?: string;
+      caption?: string;
+      fileName?: string;
+      mimeType?: string;
+    };
+
+/** Why a message ended with status 4. */
+export interface SendFailure {
+  /** WhatsApp's error code; null when WhatsApp never gave one. */
+  code: number | null;
+  /** WhatsApp's text (or ours when nothing answered). */
+  message: string;
+  kind: 'whatsapp' | 'not_configured' | 'unconfirmed';
+}
+
+export interface SendOutcome {
+  message: Message;
+  /** sent: WhatsApp accepted it; failed: status 4 with the reason; retrying: a job tries again shortly. */
+  outcome: 'sent' | 'failed' | 'retrying';
+  failure?: SendFailure;
+}
+
+export interface OutboundRetryOptions {
+  /** Tries in all, the first included (4 by default). */
+  attempts?: number;
+  /**
+   * The wait before the first retry in ms (1 s by default), doubled at each retry; after a rate-limit
+   * answer (130429, 131056) it is multiplied by 4 at each retry instead.
+   */
+  backoffMs?: number;
+}
+
+export interface OutboundLog {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Free text and media may be sent only this long after the customer's last message. */
+export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const silent: OutboundLog = { warn() {}, error() {} };
+
+/** A message as the live events carry it. */
+export function eventMessage(m: Message) {
+  return {
+    id: m.id,
+    client_id: m.client_id,
+    content: m.content,
+    phone: m.phone,
+    sender_type: m.sender_type,
+    message_type: m.message_type,
+    media_url: m.media_url,
+    media_caption: m.media_caption,
+    status: m.status,
+    created_at: m.created_at,
+  };
+}
+
+/** The wait before retry number `retry` (1 = the first retry) after a failure with this code. */
+export function retryWait(backoffMs: number, retry: number, code: number): number {
+  const factor = RATE_LIMIT_CODES.includes(code) ? 4 ** retry : 2 ** (retry - 1);
+  return Math.round(backoffMs * factor);
+}
+
+/**
+ * Sending messages to customers on WhatsApp: every message is stored first (pending), then sent, then
+ * stored as sent with its wamid or as not sent (status 4) with WhatsApp's reason, and the chat is told by
+ * live events. Failures that may pass (rate limits, an outage, WhatsApp unreachable before anything went
+ * out) are tried again by a job with growing waits; a send whose answer never came is not repeated, since
+ * WhatsApp may have delivered it. An admin's message pauses the bot for that client.
+ */
+export function createOutboundService(deps: {
+  clientsRepository: ClientsRepository;
+  messagesRepository: MessagesRepository;
+  cloudApi: CloudApiClient;
+  jobs: JobQueue;
+  events: Pick<EventBus, 'publish'>;
+  retry?: OutboundRetryOptions;
+  log?: OutboundLog;
+}) {
+  const { clientsRepository, messagesRepository, cloudApi, jobs, events } = deps;
+  const attempts = Math.max(1, deps.retry?.attempts ?? 4);
+  const backoffMs = deps.retry?.backoffMs ?? 1000;
+  const log = deps.log ?? silent;
+
+  async function publish(companyId: number, event: ServerEvent) {
+    try {
+      await events.publish(companyId, event);
+    } catch (err) {
+      log.error({ err, companyId, event: event.type }, 'event not published');
+    }
+  }
+
+  const statusEvent = (m: Message): ServerEvent => ({
+    type: 'message.status',
+    data: { client_id: m.client_id, message_id: m.id, status: m.status, error: m.error_message },
+  });
+
+  async function clientOf(companyId: number, clientId: number) {
+    const client = await clientsRepository.findClient(companyId, clientId);
+    if (!client) throw notFound('clients.not_found');
+    return client;
+  }
+
+  /** 422 unless the customer wrote within the last 24 hours (free text and media only). */
+  async function assertWindowOpen(companyId: number, clientId: number) {
+    const last = await messagesRepository.lastCustomerMessageAt(companyId, clientId);
+    if (last === null) throw invalid('content', 'messaging.no_customer_message');
+    if (Date.now() - Date.parse(last) > CUSTOMER_WINDOW_MS)
+      throw invalid('content', 'messaging.window_closed');
+  }
+
+  /** An admin wrote: the bot stops answering this client until it is switched back on. */
+  async function takeOver(companyId: number, clientId: number, sender: MessageSender) {
+    if (sender !== 'admin') return;
+    if (await clientsRepository.pauseBot(companyId, clientId)) {
+      await publish(companyId, { type: 'client.bot_mode', data: { client_id: clientId, mode_bot: 0 } });
+    }
+  }
+
+  async function fail(companyId: number, message: Message, failure: SendFailure): Promise<SendOutcome> {
+    const failed = await messagesRepository.markFailed(companyId, message.id, failure);
+    if (failed) await publish(companyId, statusEvent(failed));
+    return { message: failed ?? message, outcome: 'failed', failure };
+  }
+
+  /**
+   * One try of a stored pending message. Sent: the wamid is kept. Refused for now: another try is queued
+   * while tries are left. Otherwise: status 4 with the reason.
+   */
+  async function attempt(
+    companyId: number,
+    message: Message,
+    request: { content: OutgoingContent; contextWamid?: string },
+    tryNumber: number,
+  ): Promise<SendOutcome> {
+    let result: SendResult;
+    try {
+      result = await cloudApi.send(companyId, message.phone, request.content, request.contextWamid);
+    } catch (err) {
+      // Settings could not be read, or a bug: nothing is known to have gone out.
+      log.error({ err, companyId, messageId: message.id }, 'whatsapp send failed unexpectedly');
+      return fail(companyId, message, {
+        code: null,
+        message: 'The message could not be sent',
+        kind: 'whatsapp',
+      });
+    }
+    if (result.ok) {
+      const sent = await messagesRepository.markSent(companyId, message.id, result.wamid);
+      if (sent) await publish(companyId, statusEvent(sent));
+      return { message: sent ?? message, outcome: 'sent' };
+    }
+    const code = result.code === 0 ? null : result.code;
+    if (result.transient && !result.unconfirmed && tryNumber < attempts) {
+      try {
+        await jobs.enqueue(
+          'messaging.send-retry',
+          { companyId, messageId: message.id, attempt: tryNumber + 1 },
+          { delayMs: retryWait(backoffMs, tryNumber, result.code), attempts: 1 },
+        );
+        log.warn(
+          { companyId, messageId: message.id, code: result.code, attempt: tryNumber },
+          'whatsapp refused the message for now; retrying',
+        );
+        return { message, outcome: 'retrying' };
+      } catch (err) {
+        log.error({ err, companyId, messageId: message.id }, 'send retry could not be queued');
+      }
+    }
+    const kind: SendFailure['kind'] = result.unconfirmed
+      ? 'unconfirmed'
+      : code === null && !result.transient && /not configured/.test(result.message)
+        ? 'not_configured'
+        : 'whatsapp';
+    return fail(companyId, message, { code, message: result.message, kind });
+  }
+
+  /** Stores an outgoing message as pending, tells the chat, and sends it (first try). */
+  async function storeAndSend(
+    companyId: number,
+    clientId: number,
+    sender: MessageSender,
+    stored: {
+      messageType: Message['message_type'];
+      waType: string;
+      content: string;
+      media?: { id: string | null; mimeType: string | null; fileName: string | null; caption: string | null };
+    },
+    request: { content: OutgoingContent; contextWamid?: string },
+    phone: string,
+  ): Promise<SendOutcome> {
+    const message = await messagesRepository.insertMessage(companyId, {
+      clientId,
+      wamid: null,
+      sender,
+      messageType: stored.messageType,
+      waType: stored.waType,
+      content: stored.content,
+      phone,
+      contextWamid: request.contextWamid ?? null,
+      media: stored.media ? { ...stored.media, sha256: null } : undefined,
+      status: MESSAGE_STATUS.pending,
+      createdAt: new Date().toISOString(),
+      outboundRequest: JSON.stringify(request),
+    });
+    if (!message) throw new Error('outgoing message not stored');
+    await publish(companyId, {
+      type: 'message.created',
+      data: { client_id: clientId, message: eventMessage(message) },
+    });
+    await takeOver(companyId, clientId, sender);
+    return attempt(companyId, message, request, 1);
+  }
+
+  async function retry(payload: { companyId: number; messageId: number; attempt: number }) {
+    const { companyId, messageId } = payload;
+    const message = await messagesRepository.findMessage(companyId, messageId);
+    // Deleted, or already settled (sent, or failed and resent by hand): nothing to do.
+    if (!message || message.status !== MESSAGE_STATUS.pending) return;
+    const raw = await messagesRepository.findOutboundRequest(companyId, messageId);
+    if (!raw) {
+      await fail(companyId, message, { code: null, message: 'Nothing kept to send', kind: 'whatsapp' });
+      return;
+    }
+    await attempt(companyId, message, JSON.parse(raw), payload.attempt);
+  }
+
+  // The retry of a send must never run twice: a crash mid-send leaves the message pending, not doubled.
+  jobs.register('messaging.send-retry', retry, { atMostOnce: true });
+  jobs.register('messaging.mark-read', async ({ companyId, wamid }) => {
+    const result = await cloudApi.markRead(companyId, wamid);
+    if (!result.ok && result.transient) throw new Error(`mark read: ${result.code} ${result.message}`);
+    if (!result.ok)
+      log.warn({ companyId, code: result.code }, `whatsapp mark read refused: ${result.message}`);
+  });
+
+  return {
+    assertWindowOpen,
+
+    /**
+     * Sends text or a media to a client of the company, as an admin or the bot: 404 when the client is
+     * not the company's, 422 when the customer has not written in the last 24 hours (WhatsApp refuses
+     * free messages then; a template is needed). The stored message and how the send went.
+     */
+    async send(input: {
+      companyId: number;
+      clientId: number;
+      sender: 'admin' | 'bot';
+      content: string | OutboundContent;
+      /** The customer's message this one answers. */
+      contextWamid?: string;
+    }): Promise<SendOutcome> {
+      const { companyId, clientId, sender } = input;
+      const content: OutboundContent =
+        typeof input.content === 'string' ? { type: 'text', text: input.content } : input.content;
+      const client = await clientOf(companyId, clientId);
+      await assertWindowOpen(companyId, clientId);
+      if (content.type === 'text') {
+        return storeAndSend(
+          companyId,
+          clientId,
+          sender,
+          { messageType: 'text', waType: 'text', content: content.text },
+          { content: textContent(content.text), contextWamid: input.contextWamid },
+          client.whatsapp_cellphone,
+        );
+      }
+      const caption = content.type === 'audio' ? undefined : content.caption;
+      return storeAndSend(
+        companyId,
+        clientId,
+        sender,
+        {
+          messageType: content.type,
+          waType: content.type,
+          content:
+            caption ?? content.fileName ?? translate(DEFAULT_LANGUAGE, `messaging.label.${content.type}`),
+          media: {
+            id: content.mediaId ?? null,
+            mimeType: content.mimeType ?? null,
+            fileName: content.fileName ?? null,
+            caption: caption ?? null,
+          },
+        },
+        {
+          content: mediaContent(content.type, {
+            link: content.link,
+            id: content.mediaId,
+            caption,
+            filename: content.fileName,
+          }),
+          contextWamid: input.contextWamid,
+        },
+        client.whatsapp_cellphone,
+      );
+    },
+
+    /**
+     * Sends an approved template (allowed at any time, inside the 24-hour window or not). `content` is
+     * the text the chat shows (the template with its parameters filled in). 404 when the client is not
+     * the company's.
+     */
+    async sendTemplate(input: {
+      companyId: number;
+      clientId: number;
+      template: { name: string; language: string };
+      bodyParameters: string[];
+      content: string;
+      sender?: 'admin' | 'bot';
+      /** More components (a media header, buttons), as WhatsApp takes them. */
+      components?: unknown[];
+    }): Promise<SendOutcome> {
+      const { companyId, clientId } = input;
+      const client = await clientOf(companyId, clientId);
+      return storeAndSend(
+        companyId,
+        clientId,
+        input.sender ?? 'admin',
+        { messageType: 'text', waType: 'template', content: input.content },
+        { content: templateContent(input.template, input.bodyParameters, input.components) },
+        client.whatsapp_cellphone,
+      );
+    },
+
+    /**
+     * Sends a not-sent (status 4) message of the client again, as it was first asked (same row, back to
+     * pending). 404 when the message is not the company's client's; 422 when it is not status 4, or when
+     * it is free text and the 24-hour window has closed.
+     */
+    async resend(input: { companyId: number; clientId: number; messageId: number }): Promise<SendOutcome> {
+      const { companyId, clientId, messageId } = input;
+      await clientOf(companyId, clientId);
+      const message = await messagesRepository.findMessage(companyId, messageId);
+      if (!message || message.client_id !== clientId || message.sender_type === 'client')
+        throw notFound('messaging.message_not_found');
+      if (message.status !== MESSAGE_STATUS.failed) throw invalid('id', 'messaging.not_resendable');
+      const raw = await messagesRepository.findOutboundRequest(companyId, messageId);
+      const request: { content: OutgoingContent; contextWamid?: string } = raw
+        ? JSON.parse(raw)
+        : { content: textContent(message.content) };
+      if (request.content.type !== 'template') await assertWindowOpen(companyId, clientId);
+      const restarted = await messagesRepository.restartFailed(companyId, messageId);
+      if (!restarted) throw invalid('id', 'messaging.not_resendable');
+      await publish(companyId, statusEvent(restarted));
+      await takeOver(companyId, clientId, 'admin');
+      return attempt(companyId, restarted, request, 1);
+    },
+
+    /** Tells WhatsApp, in a job, that the customer's messages up to this one were read. */
+    async markReadLater(companyId: number, wamid: string): Promise<void> {
+      await jobs.enqueue('messaging.mark-read', { companyId, wamid }, { attempts: 3, backoff: backoffMs });
+    },
+  };
+}
+
+export type OutboundService = ReturnType<typeof createOutboundService>;

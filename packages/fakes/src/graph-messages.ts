@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import type { FakeResponse, RecordedRequest } from './http';
+import type { FakeGraphApi } from './graph-api';
+import { createWebhookEmitter, type StatusError } from './webhook-emitter';
+
+/**
+ * The send endpoint of the fake Graph API: `POST /{version}/{phone_number_id}/messages` for text, media
+ * (by link or id), templates and marking a message read, with Meta's answers and error bodies. Every
+ * accepted send is recorded; tests script failures (now, or later by a signed `failed` status webhook as
+ * Meta does outside the 24-hour window) and a per-number throughput limit.
+ */
+
+/** A message the fake accepted. */
+export interface FakeSentMessage {
+  phoneNumberId: string;
+  wamid: string;
+  to: string;
+  type: string;
+  /** The request body as sent. */
+  body: Record<string, unknown>;
+  at: Date;
+}
+
+/** A "mark as read" the fake accepted. */
+export interface FakeReadReceipt {
+  phoneNumberId: string;
+  messageId: string;
+}
+
+/** A scripted failure of the next sends. */
+export interface ScriptedFailure {
+  code: number;
+  /** Meta's text (a usual one per code by default). */
+  message?: string;
+  /** 'sync' answers the error; 'async' answers 200 with a wamid, then a signed `failed` status webhook. */
+  mode?: 'sync' | 'async';
+  /** HTTP status of a sync error (Meta's usual one for the code by default). */
+  status?: number;
+}
+
+export interface FakeMessagesControl {
+  /** Every message the fake accepted, oldest first (also those that fail later by webhook). */
+  sent: FakeSentMessage[];
+  /** Every "mark as read" the fake accepted. */
+  reads: FakeReadReceipt[];
+  /** The next `times` sends (not reads) fail this way, in order after any already scripted. */
+  failSends(failure: ScriptedFailure, times?: number): void;
+  /** Sends accepted per phone number per second before 130429 (80 by default, Meta's default tier). */
+  throughputPerSecond: number;
+  /** Where `failed` statuses (and other webhooks) are delivered, signed with `appSecret` when set. */
+  webhook: { url: string; appSecret?: string; wabaId?: string } | null;
+  /** Waits for the webhooks the fake is delivering. */
+  flushWebhooks(): Promise<void>;
+}
+
+/** Meta's usual text and HTTP status per error code. */
+export const SEND_ERRORS: Record<number, { message: string; status: number; title?: string }> = {
+  2: { message: 'Service temporarily unavailable', status: 503 },
+  100: { message: '(#100) Invalid parameter', status: 400 },
+  130429: { message: '(#130429) Rate limit hit', status: 429 },
+  131000: { message: '(#131000) Something went wrong', status: 500 },
+  131026: { message: '(#131026) Message undeliverable', status: 400, title: 'Message undeliverable' },
+  131047: {
+    message: '(#131047) Re-engagement message',
+    status: 400,
+    title: 'Re-engagement message',
+  },
+  131051: { message: '(#131051) Unsupported message type', status: 400 },
+  131056: {
+    message: '(#131056) (Business Account, Consumer Account) pair rate limit hit',
+    status: 400,
+  },
+  131057: { message: '(#131057) Account in maintenance mode', status: 503 },
+  132000: {
+    message: '(#132000) Number of parameters does not match the expected number of params',
+    status: 400,
+  },
+  132001: { message: '(#132001) Template name does not exist in the translation', status: 404 },
+  190: { message: 'Error validating access token: Session has expired', status: 401 },
+  368: { message: '(#368) Temporarily blocked for policies violations', status: 400 },
+};
+
+const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+
+export const newWamid = () => `wamid.${randomBytes(24).toString('base64url')}`;
+
+function errorBody(code: number, message: string, details?: string) {
+  return {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      error_data: { messaging_product: 'whatsapp', details: details ?? message },
+      fbtrace_id: randomBytes(9).toString('base64url'),
+    },
+  };
+}
+
+const invalidParameter = (details: string): FakeResponse => ({
+  status: 400,
+  body: errorBody(100, '(#100) Invalid parameter', details),
+});
+
+/** The reason a send body is not one Meta accepts; null when it is well formed. */
+function refusal(body: Record<string, unknown>): string | null {
+  if (body.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
+  if (typeof body.to !== 'string' || !/^\+?\d{5,15}$/.test(body.to)) return 'to is not a phone number';
+  const type = body.type ?? 'text';
+  const part = body[type as string] as Record<string, unknown> | undefined;
+  if (!part || typeof part !== 'object') return `${String(type)} object is missing`;
+  if (type === 'text') {
+    return typeof part.body === 'string' && part.body.trim() !== '' && part.body.length <= 4096
+      ? null
+      : 'text.body is missing or longer than 4096 characters';
+  }
+  if ((MEDIA_TYPES as readonly string[]).includes(type as string)) {
+    const hasLink = typeof part.link === 'string' && /^https?:\/\//.test(part.link);
+    const hasId = typeof part.id === 'string' && part.id !== '';
+    if (hasLink === hasId) return `${String(type)} needs exactly one of link or id`;
+    if (type === 'audio' && part.caption !== undefined) return 'audio takes no caption';
+    return null;
+  }
+  if (type === 'template') {
+    const language = part.language as { code?: unknown } | undefined;
+    if (typeof part.name !== 'string' || part.name === '') return 'template.name is missing';
+    if (typeof language?.code !== 'string') return 'template.language.code is missing';
+    return null;
+  }
+  return `unsupported type ${String(type)}`;
+}
+
+/** Adds the send endpoint and its control knobs to a fake Graph API. */
+export function installMessageRoutes(
+  fake: FakeGraphApi,
+  checkToken: (r: RecordedRequest) => FakeResponse | null,
+) {
+  const failures: ScriptedFailure[] = [];
+  const windowStart = new Map<string, { second: number; count: number }>();
+  const deliveries = new Set<Promise<unknown>>();
+  const control = fake as FakeGraphApi & FakeMessagesControl;
+  control.sent = [];
+  control.reads = [];
+  control.throughputPerSecond = 80;
+  control.webhook = null;
+  control.failSends = (failure, times = 1) => {
+    for (let i = 0; i < times; i++) failures.push(failure);
+  };
+  control.flushWebhooks = async () => {
+    while (deliveries.size) await Promise.allSettled([...deliveries]);
+  };
+  const baseReset = fake.reset.bind(fake);
+  fake.reset = () => {
+    baseReset();
+    control.sent.length = 0;
+    control.reads.length = 0;
+    failures.length = 0;
+    windowStart.clear();
+  };
+
+  /** True when this send exceeds the number's throughput in the current second. */
+  function overThroughput(phoneNumberId: string): boolean {
+    const second = Math.floor(Date.now() / 1000);
+    const current = windowStart.get(phoneNumberId);
+    if (!current || current.second !== second) {
+      windowStart.set(phoneNumberId, { second, count: 1 });
+      return false;
+    }
+    current.count++;
+    return current.count > control.throughputPerSecond;
+  }
+
+  function deliverFailed(sent: FakeSentMessage, failure: ScriptedFailure) {
+    const target = control.webhook;
+    if (!target) return;
+    const known = SEND_ERRORS[failure.code];
+    const error: StatusError = {
+      code: failure.code,
+      title: known?.title ?? failure.message ?? known?.message ?? 'Message failed to send',
+      message: failure.message ?? known?.title ?? known?.message ?? 'Message failed to send',
+    };
+    const emitter = createWebhookEmitter({
+      url: target.url,
+      appSecret: target.appSecret,
+      wabaId: target.wabaId,
+      phoneNumberId: sent.phoneNumberId,
+    });
+    // After the answer has gone out, as Meta reports a failure seconds after accepting the message.
+    const delivery = new Promise((resolve) => setTimeout(resolve, 10))
+      .then(() =>
+        emitter.statuses([{ wamid: sent.wamid, status: 'failed', recipientId: sent.to, errors: [error] }]),
+      )
+      .catch(() => undefined)
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  }
+
+  fake.route('POST', '/:version/:id/messages', (request, { id }) => {
+    const refused = checkToken(request);
+    if (refused) return refused;
+    if (!fake.phoneNumbers.has(id)) {
+      return {
+        status: 400,
+        body: errorBody(
+          100,
+          `Unsupported post request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+        ),
+      };
+    }
+    const body = request.body;
+    if (!body || typeof body !== 'object') return invalidParameter('The request body is not JSON');
+    const b = body as Record<string, unknown>;
+
+    if (b.status === 'read') {
+      if (b.messaging_product !== 'whatsapp' || typeof b.message_id !== 'string')
+        return invalidParameter('message_id is missing');
+      control.reads.push({ phoneNumberId: id, messageId: b.message_id });
+      return { status: 200, body: { success: true } };
+    }
+
+    const problem = refusal(b);
+    if (problem) return invalidParameter(problem);
+    if (overThroughput(id)) {
+      return {
+        status: 429,
+        body: errorBody(
+          130429,
+          SEND_ERRORS[130429].message,
+          'Message failed to send because there were too many messages sent from this phone number in a short period of time',
+        ),
+      };
+    }
+    const failure = failures.shift();
+    if (failure && (failure.mode ?? 'sync') === 'sync') {
+      const known = SEND_ERRORS[failure.code];
+      return {
+        status: failure.status ?? known?.status ?? 400,
+        body: errorBody(failure.code, failure.message ?? known?.message ?? `(#${failure.code}) Error`),
+      };
+    }
+    const to = (b.to as string).replace(/^\+/, '');
+    const sent: FakeSentMessage = {
+      phoneNumberId: id,
+      wamid: newWamid(),
+      to,
+      type: String(b.type ?? 'text'),
+      body: b,
+      at: new Date(),
+    };
+    control.sent.push(sent);
+    if (failure) deliverFailed(sent, failure);
+    return {
+      status: 200,
+      body: {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: b.to, wa_id: to }],
+        messages: [{ id: sent.wamid }],
+      },
+    };
+  });
+}
