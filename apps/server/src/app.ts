@@ -15,6 +15,7 @@ import { webhookRoutes } from './modules/messaging/webhook.routes';
 import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
 import { eventsRoutes } from './platform/events/events.routes';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(webhookRoutes(container));
       await api.register(messagesRoutes(container));
+      await api.register(templatesRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -19,6 +19,8 @@ import { createMessagesService } from './modules/messaging/messages.service';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
+import { createTemplatesRepository } from './modules/templates/templates.repository';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -59,6 +61,8 @@ export interface ContainerOptions {
   chatCompletions?: ChatCompletionsClient;
   /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
   messagingHooks?: MessagingHooks;
+  /** Template sync paging: templates per page and pages at most (tests make pages small). */
+  templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
   /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
   outboundRetry?: OutboundRetryOptions;
   /** How long a send to WhatsApp waits for the answer (15 s by default). */
@@ -160,6 +164,16 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       },
     },
   });
+  const templatesRepository = createTemplatesRepository(db);
+  const templates = createTemplatesService({
+    templatesRepository,
+    clientsRepository,
+    settings,
+    ...options.templateSync,
+  });
+  jobs.register('templates.sync', async ({ companyId }) => {
+    await templates.sync(companyId);
+  });
   return {
     infra,
     db,
@@ -191,6 +205,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     media,
     inbound,
     messages,
+    templatesRepository,
+    templates,
     cloudApi,
     outbound,
     publicUrl: options.publicUrl,

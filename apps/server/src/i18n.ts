@@ -6,6 +6,7 @@ import { messagingTexts } from './modules/messaging/messaging.i18n';
 import { wordpressTexts } from './modules/integrations/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
+import { templatesTexts } from './modules/templates/templates.i18n';
 import { registerTexts } from './platform/locale';
 import { platformTexts } from './platform/platform.i18n';
 
@@ -23,6 +24,7 @@ export const SERVER_TEXTS = [
   mediaTexts,
   botsTexts,
   messagingTexts,
+  templatesTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];

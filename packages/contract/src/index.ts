@@ -7,3 +7,4 @@ export * from './constants';
 export * from './settings.schema';
 export * from './events.schema';
 export * from './messages.schema';
+export * from './templates.schema';

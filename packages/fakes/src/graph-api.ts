@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type FakeMessagesControl, installMessageRoutes } from './graph-messages';
+import { installTemplates } from './graph-templates';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
@@ -112,6 +113,7 @@ export async function startFakeGraphApi(
     }
     return { status: 200, body };
   });
+  installTemplates(fake);
 
   installMessageRoutes(fake, (request) => checkGraphToken(fake, request));
   return fake;

@@ -24,6 +24,12 @@ export {
   startFakeGraphApi,
 } from './graph-api';
 export {
+  type FakeTemplate,
+  fakeTemplate,
+  TEMPLATES_DEFAULT_LIMIT,
+  TEMPLATES_MAX_LIMIT,
+} from './graph-templates';
+export {
   DEFAULT_FAKE_MODELS,
   type FakeChatRequest,
   type FakeOpenAi,

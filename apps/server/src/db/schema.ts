@@ -204,6 +204,24 @@ export interface MessagesTable {
   updated_at: Timestamp;
 }
 
+/** WhatsApp message templates as the last sync read them (one per company, name and language). */
+export interface MessageTemplatesTable {
+  id: Generated<number>;
+  company_id: number;
+  /** WhatsApp's id of the template. */
+  meta_id: string;
+  name: string;
+  language: string;
+  /** APPROVED, PENDING, REJECTED … as WhatsApp gives it. */
+  status: string;
+  /** MARKETING, UTILITY, AUTHENTICATION. */
+  category: string;
+  /** The template's parts (HEADER, BODY, FOOTER, BUTTONS), JSON text. */
+  components: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -220,6 +238,7 @@ export interface DB {
   media: MediaTable;
   jobs: JobsTable;
   messages: MessagesTable;
+  message_templates: MessageTemplatesTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;
@@ -235,3 +254,4 @@ export type BotRow = Selectable<BotsTable>;
 export type InstructionRow = Selectable<InstructionsTable>;
 export type MediaRow = Selectable<MediaTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type MessageTemplateRow = Selectable<MessageTemplatesTable>;

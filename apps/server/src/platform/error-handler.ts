@@ -36,7 +36,11 @@ export function installErrorHandling(
         body.errors = Object.fromEntries(
           Object.entries(error.fieldErrors).map(([field, keys]) => [
             field,
-            keys.map((k) => translate(lang, k, { field: fieldLabel(lang, field), ...error.params })),
+            keys.map((k) =>
+              typeof k === 'string'
+                ? translate(lang, k, { field: fieldLabel(lang, field), ...error.params })
+                : translate(lang, k.key, { field: fieldLabel(lang, field), ...error.params, ...k.params }),
+            ),
           ]),
         );
       }

@@ -2,6 +2,8 @@ import type { TextKey } from '../i18n';
 
 type Params = Record<string, string | number>;
 type Key = TextKey | (string & {});
+/** A field's error: a locale key, or a key with numbers or names of its own ({ n: 2 }). */
+export type FieldError = Key | { key: Key; params: Params };
 
 /** An error whose message is a locale key; the error handler translates it for the caller. */
 export class AppError extends Error {
@@ -10,7 +12,7 @@ export class AppError extends Error {
     readonly key: Key,
     readonly params?: Params,
     /** Field errors as locale keys, for 422 and 409 answers that point at a field. */
-    readonly fieldErrors?: Record<string, Key[]>,
+    readonly fieldErrors?: Record<string, FieldError[]>,
     readonly headers?: Record<string, string>,
   ) {
     super(key);

@@ -1,0 +1,90 @@
+/** Texts of the WhatsApp message templates (listing, sync, sending one), in both interface languages. */
+export const templatesTexts = {
+  es: {
+    'templates.synced': 'Plantillas sincronizadas con WhatsApp: {count} en total.',
+    'templates.sent': 'Mensaje de plantilla enviado.',
+    'templates.missing_settings':
+      'Para sincronizar las plantillas, guarda en Configuración el token de acceso de WhatsApp y el ID de la cuenta de WhatsApp Business.',
+    'templates.missing_token':
+      'Para sincronizar las plantillas, guarda en Configuración el token de acceso de WhatsApp.',
+    'templates.missing_account':
+      'Para sincronizar las plantillas, guarda en Configuración el ID de la cuenta de WhatsApp Business.',
+    'templates.setting_required': 'Falta el campo {field} en Configuración.',
+    'templates.bad_token':
+      'WhatsApp rechazó el token de acceso: no es válido o ha caducado. Crea uno nuevo en Meta y guárdalo en Configuración.',
+    'templates.unknown_account':
+      'WhatsApp no encuentra la cuenta de WhatsApp Business con el ID {id}, o el token no tiene acceso a ella. Revisa el ID en Configuración.',
+    'templates.rate_limited':
+      'WhatsApp pide esperar: demasiadas solicitudes. Inténtalo de nuevo en unos minutos.',
+    'templates.timeout': '{host} no respondió a tiempo. Inténtalo más tarde.',
+    'templates.unreachable':
+      'No se pudo conectar con {host}. Revisa la URL de la API de mensajes en Configuración.',
+    'templates.unexpected_answer':
+      '{host} respondió (HTTP {status}), pero no como la API de WhatsApp. Revisa la URL de la API de mensajes en Configuración.',
+    'templates.too_many_pages':
+      'La cuenta tiene más plantillas de las que se pueden leer de una vez ({pages} páginas). No se cambió ninguna.',
+    'templates.provider_error': 'WhatsApp respondió con un error: {detail}',
+    'templates.provider_error_plain': 'WhatsApp respondió con un error (HTTP {status}).',
+    'templates.unknown_template':
+      'La plantilla «{name}» no existe. Sincroniza las plantillas e inténtalo de nuevo.',
+    'templates.unknown_language': 'La plantilla «{name}» no existe en ese idioma (sí en: {languages}).',
+    'templates.language_required':
+      'La plantilla «{name}» existe en varios idiomas ({languages}): indica cuál enviar.',
+    'templates.not_approved':
+      'La plantilla «{name}» no está aprobada por WhatsApp (estado {status}) y no se puede enviar.',
+    'templates.parameter_missing': 'Falta el valor del parámetro {n}.',
+    'templates.parameter_empty': 'El valor del parámetro {n} no puede estar vacío.',
+    'templates.parameter_extra': 'La plantilla no tiene el parámetro {n}.',
+    'templates.parameter_format':
+      'El valor del parámetro {n} no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
+    'templates.parameter_key': 'Los parámetros se indican por su número: 1, 2, 3…',
+    'templates.parameter_too_long': 'El valor de cada parámetro admite como máximo 1024 caracteres.',
+    'templates.language_format': 'El idioma debe ser un código de WhatsApp, como es o en_US.',
+    'templates.phone_mismatch': 'El teléfono no es el del cliente.',
+    'templates.send_unavailable':
+      'El envío de plantillas todavía no está disponible en este servidor. No se envió nada.',
+    'fields.templateName': 'plantilla',
+    'fields.bodyParameters': 'parámetros',
+  },
+  en: {
+    'templates.synced': 'Templates synced with WhatsApp: {count} in all.',
+    'templates.sent': 'Template message sent.',
+    'templates.missing_settings':
+      'To sync the templates, save the WhatsApp access token and the WhatsApp Business account id in Settings.',
+    'templates.missing_token': 'To sync the templates, save the WhatsApp access token in Settings.',
+    'templates.missing_account': 'To sync the templates, save the WhatsApp Business account id in Settings.',
+    'templates.setting_required': 'The {field} is missing in Settings.',
+    'templates.bad_token':
+      'WhatsApp refused the access token: it is not valid or has expired. Create a new one in Meta and save it in Settings.',
+    'templates.unknown_account':
+      'WhatsApp cannot find the WhatsApp Business account with id {id}, or the token has no access to it. Check the id in Settings.',
+    'templates.rate_limited': 'WhatsApp asks to wait: too many requests. Try again in a few minutes.',
+    'templates.timeout': '{host} did not answer in time. Try again later.',
+    'templates.unreachable': 'Could not connect to {host}. Check the messages API URL in Settings.',
+    'templates.unexpected_answer':
+      '{host} answered (HTTP {status}), but not like the WhatsApp API. Check the messages API URL in Settings.',
+    'templates.too_many_pages':
+      'The account has more templates than can be read at once ({pages} pages). Nothing was changed.',
+    'templates.provider_error': 'WhatsApp answered with an error: {detail}',
+    'templates.provider_error_plain': 'WhatsApp answered with an error (HTTP {status}).',
+    'templates.unknown_template': 'The template “{name}” does not exist. Sync the templates and try again.',
+    'templates.unknown_language':
+      'The template “{name}” does not exist in that language (it does in: {languages}).',
+    'templates.language_required':
+      'The template “{name}” exists in several languages ({languages}): say which one to send.',
+    'templates.not_approved':
+      'The template “{name}” is not approved by WhatsApp (status {status}) and cannot be sent.',
+    'templates.parameter_missing': 'The value of parameter {n} is missing.',
+    'templates.parameter_empty': 'The value of parameter {n} cannot be empty.',
+    'templates.parameter_extra': 'The template has no parameter {n}.',
+    'templates.parameter_format':
+      'The value of parameter {n} cannot hold line breaks, tabs or more than four spaces in a row.',
+    'templates.parameter_key': 'Parameters are given by their number: 1, 2, 3…',
+    'templates.parameter_too_long': 'Each parameter value may hold at most 1024 characters.',
+    'templates.language_format': 'The language must be a WhatsApp code, such as es or en_US.',
+    'templates.phone_mismatch': "The phone is not the client's.",
+    'templates.send_unavailable': 'Sending templates is not available on this server yet. Nothing was sent.',
+    'fields.templateName': 'template',
+    'fields.bodyParameters': 'parameters',
+  },
+} as const;

@@ -1,0 +1,65 @@
+import {
+  ZErrorResponse,
+  ZSendTemplateMessageRequest,
+  ZSendTemplateMessageResponse,
+  ZTemplatesResponse,
+  ZTemplatesSyncResponse,
+} from '@hablabot/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Guards, companyIdOf } from '../../platform/auth';
+import { errorResponses, typed } from '../../platform/http';
+import { translate } from '../../platform/locale';
+import type { TemplatesService } from './templates.service';
+
+/** WhatsApp's refusals and silences: the admin reads what happened, never a bare server error. */
+const providerErrors = { 502: ZErrorResponse, 503: ZErrorResponse };
+
+/** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
+export function templatesRoutes(deps: { templates: TemplatesService; guards: Guards }) {
+  const { templates, guards } = deps;
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+    // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
+    app.addHook('onRequest', guards.requireCompanyAdmin);
+    const tags = ['templates'];
+
+    app.get(
+      '/templates',
+      { schema: { tags, response: { 200: ZTemplatesResponse, ...errorResponses } } },
+      async (request) => ({ data: await templates.list(companyIdOf(request)) }),
+    );
+
+    // A GET, as the web app calls it; it reads from WhatsApp and rewrites the stored copy.
+    app.get(
+      '/templates/sync',
+      { schema: { tags, response: { 200: ZTemplatesSyncResponse, ...errorResponses, ...providerErrors } } },
+      async (request) => {
+        const { templates: data } = await templates.sync(companyIdOf(request));
+        return {
+          success: true,
+          message: translate(request.lang, 'templates.synced', { count: data.length }),
+          data,
+        };
+      },
+    );
+
+    app.post(
+      '/admin/messages/send-template-message',
+      {
+        schema: {
+          tags,
+          body: ZSendTemplateMessageRequest,
+          response: { 201: ZSendTemplateMessageResponse, ...errorResponses, ...providerErrors },
+        },
+      },
+      async (request, reply) => {
+        const data = await templates.send(companyIdOf(request), request.body);
+        return reply.status(201).send({
+          success: true as const,
+          message: translate(request.lang, 'templates.sent'),
+          data,
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,209 @@
+import type { Message, MessageTemplate, SendTemplateMessageInput } from '@hablabot/contract';
+import { hostOf } from '../../integrations/http/outbound';
+import { listTemplates, type TemplatesListing } from '../../integrations/whatsapp/templates';
+import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
+import type { ClientsRepository } from '../clients/clients.repository';
+import type { Credentials } from '../settings/settings.service';
+import {
+  bodyText,
+  fillPlaceholders,
+  type ParameterProblem,
+  parameterProblems,
+  placeholdersOf,
+} from './template-parameters';
+import type { TemplatesRepository, TemplateValues } from './templates.repository';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    /** Copies the company's templates from its WhatsApp Business Account into the database. */
+    'templates.sync': { companyId: number };
+  }
+}
+
+/** How long one page of the template listing may take. */
+export const TEMPLATES_SYNC_TIMEOUT_MS = 15_000;
+
+/** Sends a template message through WhatsApp and stores it in the chat. */
+export interface TemplateSender {
+  sendTemplate(input: {
+    companyId: number;
+    clientId: number;
+    template: { name: string; language: string };
+    bodyParameters: string[];
+    content: string;
+  }): Promise<Message>;
+}
+
+const PARAMETER_KEYS: Record<ParameterProblem, string> = {
+  missing: 'templates.parameter_missing',
+  empty: 'templates.parameter_empty',
+  extra: 'templates.parameter_extra',
+  format: 'templates.parameter_format',
+};
+
+/** Settings a sync needs, by the settings form's field names. */
+const SYNC_SETTINGS = ['whatsAppApiKey', 'whatsAppBusinessAccountId'] as const;
+
+/** A refused listing as an answer the admin can act on: 422 for the settings to fix, 502 for WhatsApp. */
+function listingError(failure: Extract<TemplatesListing, { ok: false }>, credentials: Credentials): AppError {
+  const host = hostOf(credentials.facebookMessagesApiUrl);
+  const detail = (failure.detail ?? '').slice(0, 300);
+  switch (failure.problem) {
+    case 'bad_token':
+      return invalid('whatsAppApiKey', 'templates.bad_token');
+    case 'unknown_account':
+      return invalid('whatsAppBusinessAccountId', 'templates.unknown_account', {
+        id: credentials.whatsAppBusinessAccountId ?? '',
+      });
+    case 'rate_limited':
+      return new AppError(503, 'templates.rate_limited', undefined, undefined, { 'retry-after': '60' });
+    case 'timeout':
+      return new AppError(502, 'templates.timeout', { host });
+    case 'unreachable':
+      return new AppError(502, 'templates.unreachable', { host });
+    case 'too_many_pages':
+      return new AppError(502, 'templates.too_many_pages', { pages: detail });
+    case 'unexpected_answer':
+      return new AppError(502, 'templates.unexpected_answer', { host, status: failure.status ?? 0 });
+    default:
+      return detail
+        ? new AppError(502, 'templates.provider_error', { detail })
+        : new AppError(502, 'templates.provider_error_plain', { status: failure.status ?? 0 });
+  }
+}
+
+/**
+ * The company's WhatsApp message templates: the copy in our database (listed without asking WhatsApp),
+ * the sync that refreshes it from the WhatsApp Business Account, and sending one to a client once its
+ * placeholders are checked.
+ */
+export function createTemplatesService(deps: {
+  templatesRepository: TemplatesRepository;
+  clientsRepository: Pick<ClientsRepository, 'findClient'>;
+  settings: { credentials(companyId: number): Promise<Credentials> };
+  /** The send path; without it a send is refused with 503 once its input is checked. */
+  outbound?: TemplateSender;
+  timeoutMs?: number;
+  /** Templates asked for per page, and pages read at most (see integrations/whatsapp/templates.ts). */
+  pageSize?: number;
+  maxPages?: number;
+}) {
+  const { templatesRepository, clientsRepository } = deps;
+
+  return {
+    /** The company's templates by name, as the last sync stored them. */
+    async list(companyId: number): Promise<MessageTemplate[]> {
+      return templatesRepository.listTemplates(companyId);
+    },
+
+    /**
+     * Reads every template of the company's WhatsApp Business Account and makes the stored ones match:
+     * new ones added, changed ones updated, ones deleted in WhatsApp removed, all in one transaction. A
+     * refused or incomplete listing changes nothing. The templates as they are now.
+     */
+    async sync(companyId: number): Promise<{ templates: MessageTemplate[]; removed: number }> {
+      const credentials = await deps.settings.credentials(companyId);
+      const absent = SYNC_SETTINGS.filter((field) => !credentials[field]);
+      if (absent.length > 0) {
+        const fieldErrors: Record<string, FieldError[]> = {};
+        for (const field of absent) fieldErrors[field] = ['templates.setting_required'];
+        const key =
+          absent.length === 2
+            ? 'templates.missing_settings'
+            : absent[0] === 'whatsAppApiKey'
+              ? 'templates.missing_token'
+              : 'templates.missing_account';
+        throw new AppError(422, key, undefined, fieldErrors);
+      }
+      const listing = await listTemplates({
+        baseUrl: credentials.facebookMessagesApiUrl,
+        token: credentials.whatsAppApiKey!,
+        businessAccountId: credentials.whatsAppBusinessAccountId!,
+        timeoutMs: deps.timeoutMs ?? TEMPLATES_SYNC_TIMEOUT_MS,
+        pageSize: deps.pageSize,
+        maxPages: deps.maxPages,
+      });
+      if (!listing.ok) throw listingError(listing, credentials);
+
+      // WhatsApp names a template by name and language; should a listing hold one twice, the first wins.
+      const unique = new Map<string, TemplateValues>();
+      for (const t of listing.templates) {
+        const key = `${t.language}\u0000${t.name}`;
+        if (unique.has(key)) continue;
+        unique.set(key, {
+          meta_id: t.metaId,
+          name: t.name,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          components: t.components,
+        });
+      }
+      const { deleted } = await templatesRepository.replaceTemplates(companyId, [...unique.values()]);
+      return { templates: await templatesRepository.listTemplates(companyId), removed: deleted };
+    },
+
+    /**
+     * Sends an approved template to one of the company's clients. Before anything is sent: the client
+     * must be the company's (404), the phone the client's, the template known and APPROVED, and
+     * `bodyParameters` must give a non-blank value for each placeholder of the body and nothing else
+     * (422 naming each wrong parameter). Templates may be sent at any time, outside the 24-hour window.
+     */
+    async send(companyId: number, input: SendTemplateMessageInput): Promise<Message> {
+      const client = await clientsRepository.findClient(companyId, input.client_id);
+      if (!client) throw notFound('clients.not_found');
+      if (client.whatsapp_cellphone !== input.phone) throw invalid('phone', 'templates.phone_mismatch');
+
+      const named = await templatesRepository.findTemplatesByName(companyId, input.templateName);
+      const language = input.language || undefined;
+      const candidates = language ? named.filter((t) => t.language === language) : named;
+      if (candidates.length === 0) {
+        if (language && named.length > 0)
+          throw invalid('language', 'templates.unknown_language', {
+            name: input.templateName,
+            languages: named.map((t) => t.language).join(', '),
+          });
+        throw invalid('templateName', 'templates.unknown_template', { name: input.templateName });
+      }
+      if (candidates.length > 1) {
+        throw invalid('language', 'templates.language_required', {
+          name: input.templateName,
+          languages: candidates.map((t) => t.language).join(', '),
+        });
+      }
+      const template = candidates[0];
+      if (template.status !== 'APPROVED') {
+        throw invalid('templateName', 'templates.not_approved', {
+          name: template.name,
+          status: template.status,
+        });
+      }
+
+      const body = bodyText(template);
+      const placeholders = placeholdersOf(body);
+      const problems = parameterProblems(placeholders, input.bodyParameters);
+      if (problems.length > 0) {
+        const fieldErrors: Record<string, FieldError[]> = {};
+        for (const { n, problem } of problems) {
+          fieldErrors[`bodyParameters.${n}`] = [{ key: PARAMETER_KEYS[problem], params: { n } }];
+        }
+        const first = problems[0];
+        throw new AppError(422, PARAMETER_KEYS[first.problem], { n: first.n }, fieldErrors);
+      }
+
+      const values = Object.fromEntries(
+        placeholders.map((n) => [String(n), input.bodyParameters[String(n)].trim()]),
+      );
+      if (!deps.outbound) throw new AppError(503, 'templates.send_unavailable');
+      return deps.outbound.sendTemplate({
+        companyId,
+        clientId: client.id,
+        template: { name: template.name, language: template.language },
+        bodyParameters: placeholders.map((n) => values[String(n)]),
+        content: body ? fillPlaceholders(body, values) : (input.message ?? template.name),
+      });
+    },
+  };
+}
+
+export type TemplatesService = ReturnType<typeof createTemplatesService>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { requiredText, zId, zText } from './common.schema';
+import { ZWhatsappCellphone } from './clients.schema';
+import { ZMessage } from './messages.schema';
+
+/**
+ * WhatsApp message templates: written and approved in the WhatsApp Business Account, copied into our
+ * database by a sync, and sent to a client at any time (no 24-hour window). Only APPROVED ones can be
+ * sent; PENDING ones are shown but cannot be chosen.
+ */
+
+/** The statuses WhatsApp gives a template; a status not listed here is kept as it comes. */
+export const TEMPLATE_STATUSES = [
+  'APPROVED',
+  'PENDING',
+  'REJECTED',
+  'PAUSED',
+  'DISABLED',
+  'IN_APPEAL',
+  'PENDING_DELETION',
+  'DELETED',
+  'LIMIT_EXCEEDED',
+] as const;
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+
+/** The longest value of one body placeholder we accept (a name, a date, an order number …). */
+export const TEMPLATE_PARAMETER_MAX = 1024;
+
+/** A button of a BUTTONS component. */
+export const ZTemplateButton = z.object({
+  /** QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE … */
+  type: z.string(),
+  text: z.string().nullable(),
+  url: z.string().nullable(),
+  phone_number: z.string().nullable(),
+});
+
+/** One part of a template: HEADER, BODY, FOOTER or BUTTONS. */
+export const ZTemplateComponent = z.object({
+  type: z.string(),
+  /** A HEADER's kind: TEXT, IMAGE, VIDEO, DOCUMENT, LOCATION. */
+  format: z.string().nullable(),
+  /** HEADER (TEXT), BODY and FOOTER text; a BODY's numbered placeholders read {{1}}, {{2}} … */
+  text: z.string().nullable(),
+  buttons: z.array(ZTemplateButton),
+});
+export type TemplateComponent = z.infer<typeof ZTemplateComponent>;
+
+export const ZMessageTemplate = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** WhatsApp's language code: 'es', 'en_US' … */
+  language: z.string(),
+  category: z.string(),
+  status: z.string(),
+  components: z.array(ZTemplateComponent),
+});
+export type MessageTemplate = z.infer<typeof ZMessageTemplate>;
+
+/** GET /templates: the company's templates, by name. */
+export const ZTemplatesResponse = z.object({ data: z.array(ZMessageTemplate) });
+export type TemplatesResponse = z.infer<typeof ZTemplatesResponse>;
+
+/** GET /templates/sync: the templates as they are after the sync. */
+export const ZTemplatesSyncResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  data: z.array(ZMessageTemplate),
+});
+export type TemplatesSyncResponse = z.infer<typeof ZTemplatesSyncResponse>;
+
+/** A placeholder's number as a key of `bodyParameters`: '1', '2' … */
+const PLACEHOLDER_KEY = /^[1-9][0-9]{0,2}$/;
+
+/**
+ * POST /admin/messages/send-template-message. `bodyParameters` maps each placeholder number of the
+ * template's body to its value ({ "1": "Ana" }); the server checks them against the template, so a
+ * missing, empty or extra one is refused before anything is sent. `language` picks among templates that
+ * share a name. `message` is the text as the screen filled it; the chat keeps the text the server fills
+ * in from the template, which is what the customer receives.
+ */
+export const ZSendTemplateMessageRequest = z.object({
+  client_id: zId(),
+  phone: ZWhatsappCellphone,
+  templateName: requiredText(512),
+  language: zText({ max: 15 })
+    .refine((v) => v === '' || /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/.test(v), {
+      message: 'templates.language_format',
+    })
+    .optional(),
+  message: zText({ max: 4096, multiline: true }).optional(),
+  bodyParameters: z
+    .record(
+      z.string().regex(PLACEHOLDER_KEY, { message: 'templates.parameter_key' }),
+      z.string().max(TEMPLATE_PARAMETER_MAX, { message: 'templates.parameter_too_long' }),
+    )
+    .default({}),
+});
+export type SendTemplateMessageRequest = z.input<typeof ZSendTemplateMessageRequest>;
+export type SendTemplateMessageInput = z.output<typeof ZSendTemplateMessageRequest>;
+
+export const ZSendTemplateMessageResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZMessage,
+});
+export type SendTemplateMessageResponse = z.infer<typeof ZSendTemplateMessageResponse>;

@@ -1,0 +1,110 @@
+import { checkGraphToken, type FakeGraphApi, GRAPH_ERRORS, graphError } from './graph-api';
+import type { FakeResponse } from './http';
+
+/**
+ * Message templates of the fake Graph API: `GET /{version}/{waba_id}/message_templates`, one WhatsApp
+ * Business Account (WABA) per key of `fake.templates`. A WABA id that is not a key answers like Meta does
+ * for an object that does not exist (code 100, subcode 33). Pages follow Meta's cursor paging: `data`,
+ * `paging.cursors.before/after` (the first and last row of the page), `paging.previous` after the first
+ * page and `paging.next` only when more rows follow.
+ */
+
+/** A template as Meta describes it. */
+export interface FakeTemplate {
+  id: string;
+  name: string;
+  /** Meta's language code: 'es', 'en_US', 'pt_BR' … */
+  language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED … */
+  status: string;
+  /** MARKETING, UTILITY, AUTHENTICATION. */
+  category: string;
+  /** HEADER, BODY (its `text` holds {{1}} …), FOOTER, BUTTONS, as Meta sends them. */
+  components: Record<string, unknown>[];
+}
+
+declare module './graph-api' {
+  interface FakeGraphApi {
+    /**
+     * Templates by WhatsApp Business Account id, in the order the listing answers them (Meta lists the
+     * newest first). Tests and the demo set them; the send endpoint checks template sends against them.
+     */
+    templates: Map<string, FakeTemplate[]>;
+  }
+}
+
+/** Rows per page when the caller gives no `limit` (Meta's default). */
+export const TEMPLATES_DEFAULT_LIMIT = 25;
+/** The largest page the fake answers; a larger `limit` is cut down to it. */
+export const TEMPLATES_MAX_LIMIT = 1000;
+
+const encodeCursor = (index: number) => Buffer.from(`tpl:${index}`).toString('base64url');
+
+function decodeCursor(cursor: string): number | null {
+  const match = /^tpl:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return match ? Number(match[1]) : null;
+}
+
+function invalidParameter(message: string): FakeResponse {
+  return { status: 400, body: graphError(100, `(#100) ${message}`, { type: 'OAuthException' }) };
+}
+
+/** A ready-made template with a BODY text (and nothing else), for tests and the demo. */
+export function fakeTemplate(values: Partial<FakeTemplate> & { name: string; body?: string }): FakeTemplate {
+  const { body, ...rest } = values;
+  return {
+    id: String(1_000_000_000_000 + Math.floor(Math.random() * 1_000_000_000)),
+    language: 'es',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: body ?? 'Hola, gracias por escribirnos.' }],
+    ...rest,
+  };
+}
+
+/** Adds the template listing to a fake Graph API (`startFakeGraphApi` calls it). */
+export function installTemplates(fake: FakeGraphApi): void {
+  fake.templates = new Map();
+
+  fake.route('GET', '/:version/:waba/message_templates', (request, { version, waba }) => {
+    const refused = checkGraphToken(fake, request);
+    if (refused) return refused;
+    const all = fake.templates.get(waba);
+    if (!all) return GRAPH_ERRORS.unknownObject(waba);
+
+    const limitText = request.query.get('limit');
+    const limit = limitText === null ? TEMPLATES_DEFAULT_LIMIT : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1)
+      return invalidParameter('Param limit must be a positive integer');
+
+    let start = 0;
+    const after = request.query.get('after');
+    const before = request.query.get('before');
+    if (after !== null) {
+      const index = decodeCursor(after);
+      if (index === null) return invalidParameter('Invalid cursor');
+      start = index + 1;
+    } else if (before !== null) {
+      const index = decodeCursor(before);
+      if (index === null) return invalidParameter('Invalid cursor');
+      start = Math.max(0, index - Math.min(limit, TEMPLATES_MAX_LIMIT));
+    }
+    const size = Math.min(limit, TEMPLATES_MAX_LIMIT);
+    const page = all.slice(start, start + size);
+    if (page.length === 0) return { status: 200, body: { data: [] } };
+
+    const link = (cursor: 'after' | 'before', index: number) => {
+      const url = new URL(`${fake.url}/${version}/${waba}/message_templates`);
+      url.searchParams.set('limit', String(size));
+      url.searchParams.set(cursor, encodeCursor(index));
+      return url.toString();
+    };
+    const last = start + page.length - 1;
+    const paging: Record<string, unknown> = {
+      cursors: { before: encodeCursor(start), after: encodeCursor(last) },
+    };
+    if (start > 0) paging.previous = link('before', start);
+    if (last < all.length - 1) paging.next = link('after', last);
+    return { status: 200, body: { data: page.map((t) => ({ ...t })), paging } };
+  });
+}
