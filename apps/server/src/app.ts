@@ -10,6 +10,7 @@ import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/integrations/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { filesRoutes } from './modules/messaging/files.routes';
 import { messagesRoutes } from './modules/messaging/messages.routes';
 import { webhookRoutes } from './modules/messaging/webhook.routes';
 import { storageRoutes } from './modules/media/storage.routes';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(webhookRoutes(container));
       await api.register(messagesRoutes(container));
       await api.register(templatesRoutes(container));
+      await api.register(filesRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -18,6 +18,9 @@ import { type MessagingHooks, createInboundService } from './modules/messaging/i
 import { createMessagesService } from './modules/messaging/messages.service';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
+import { createBotReplies } from './modules/messaging/bot-reply';
+import { createMediaDownloads } from './modules/messaging/media-download';
+import { composeHooks, createMessagingEvents } from './modules/messaging/messaging-events';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -37,8 +40,13 @@ export interface Infrastructure {
   authCache: AuthCache;
   appKey: Buffer;
   redis?: Redis;
-  /** Media files (the local folder `<DATA_DIR>/media` today). */
+  /** Media library files, served publicly (the local folder `<DATA_DIR>/media` today). */
   storage: FileStorage;
+  /**
+   * Files only a company's admins may read: the media customers send on WhatsApp (the local folder
+   * `<DATA_DIR>/private` today). Never served by /storage; only by GET /api/v1/admin/files/{id}.
+   */
+  privateFiles: FileStorage;
   /** Background jobs: BullMQ with Redis; unset, a queue in this database run in-process. */
   jobs?: JobQueue;
   /** Live events per company: Redis pub/sub with Redis; unset, in this process only. */
@@ -59,7 +67,10 @@ export interface ContainerOptions {
   eventsHeartbeatMs?: number;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
-  /** Told of stored messages, status changes and reads (events and jobs hook in here); no-ops by default. */
+  /**
+   * Also told of stored messages, status changes and reads, after the product's own hooks (the event
+   * stream, the media download and bot reply jobs), which always run.
+   */
   messagingHooks?: MessagingHooks;
   /** Template sync paging: templates per page and pages at most (tests make pages small). */
   templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
@@ -67,6 +78,10 @@ export interface ContainerOptions {
   outboundRetry?: OutboundRetryOptions;
   /** How long a send to WhatsApp waits for the answer (15 s by default). */
   cloudApiTimeoutMs?: number;
+  /** How long the bot waits after a customer's message before answering (2 s by default). */
+  botReplyDelayMs?: number;
+  /** The wait before the first retry of a media download (5 s by default, doubling). */
+  mediaRetryBackoffMs?: number;
 }
 
 /**
@@ -100,7 +115,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     registerLimits: options.registerLimits,
   });
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
-  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
+  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction, events });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
     clientsRepository,
@@ -145,24 +160,54 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     events,
     retry: options.outboundRetry,
   });
+  const messagingEvents = createMessagingEvents({ events, clientsRepository });
+  const mediaDownloads = createMediaDownloads({
+    jobs,
+    settings,
+    messagesRepository,
+    storage: infra.privateFiles,
+    backoffMs: options.mediaRetryBackoffMs,
+    onUpdated: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.updated'),
+  });
+  const botReplies = createBotReplies({
+    jobs,
+    clientsRepository,
+    messagesRepository,
+    bots,
+    modelSettings: options.botModelSettings ?? botModelSettingsFrom(settings),
+    // The customer is not watching a spinner: the client's full retries (twice, honouring retry-after).
+    chatCompletions: options.chatCompletions ?? createChatCompletionsClient(),
+    events,
+    onStored: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.created'),
+    delayMs: options.botReplyDelayMs,
+    send: (input) => outbound.send(input),
+  });
+  const messagingHooks = composeHooks(
+    messagingEvents.hooks,
+    {
+      onInbound: async (companyId, message) => {
+        await mediaDownloads.enqueueFor(companyId, message);
+        await botReplies.enqueueFor(companyId, message);
+      },
+    },
+    options.messagingHooks,
+  );
   const inbound = createInboundService({
     settings,
     withTransaction,
     messagesRepository,
-    hooks: options.messagingHooks,
+    hooks: messagingHooks,
   });
   const messages = createMessagesService({
     withTransaction,
     clientsRepository,
     messagesRepository,
-    hooks: {
-      ...options.messagingHooks,
+    hooks: composeHooks(messagingHooks, {
       // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
-      onMarkedRead: async (companyId, clientId, lastWamid) => {
-        await options.messagingHooks?.onMarkedRead?.(companyId, clientId, lastWamid);
+      onMarkedRead: async (companyId, _clientId, lastWamid) => {
         if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
       },
-    },
+    }),
   });
   const templatesRepository = createTemplatesRepository(db);
   const templates = createTemplatesService({
@@ -209,6 +254,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templates,
     cloudApi,
     outbound,
+    messagingEvents,
+    mediaDownloads,
+    botReplies,
     publicUrl: options.publicUrl,
   };
 }

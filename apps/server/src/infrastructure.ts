@@ -39,6 +39,7 @@ export async function openInfrastructure(
   await authCache.ready();
   const appKey = loadOrCreateAppKey(config.dataDir, config.appKey);
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
+  const privateFiles = createLocalStorage(path.join(config.dataDir, 'private'));
   const jobs = config.redisUrl
     ? createBullJobQueue({ redisUrl: config.redisUrl })
     : createDatabaseJobQueue({ db: database.db, engine: database.engine });
@@ -46,6 +47,7 @@ export async function openInfrastructure(
   return {
     database,
     storage,
+    privateFiles,
     jobs,
     events,
     redis,

@@ -81,6 +81,9 @@ export async function createTestContext(
   await migrateToLatest(database.db, schema);
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-media-'));
   const storage = createLocalStorage(mediaDir);
+  // The private files live apart from the media library, as in production.
+  const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-private-'));
+  const privateFiles = createLocalStorage(privateDir);
   const redis = process.env.REDIS_URL
     ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })
     : undefined;
@@ -100,7 +103,7 @@ export async function createTestContext(
     : undefined;
   const events = redis ? createRedisEventBus(redis, { prefix: `hb:test:${suffix}:` }) : undefined;
   const container = createContainer(
-    { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage, jobs, events },
+    { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage, privateFiles, jobs, events },
     options,
   );
   // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
@@ -125,6 +128,7 @@ export async function createTestContext(
       await database.destroy();
       await cleanup();
       fs.rmSync(mediaDir, { recursive: true, force: true });
+      fs.rmSync(privateDir, { recursive: true, force: true });
     },
   };
 }

@@ -21,12 +21,22 @@ export const ZEventMessage = z.object({
   media_caption: z.string().nullable(),
   /** The delivery status of the message list (2 read, 4 not sent). */
   status: z.number().int(),
+  /** Why it was not sent (status 4), the bot's reason on a bot failure, or why its media is missing. */
+  error_message: z.string().nullable(),
+  /** 'bot_failure': the bot could not answer (shown red, never resent). */
+  kind: z.enum(['message', 'bot_failure']),
   created_at: ZTimestamp,
 });
 export type EventMessage = z.infer<typeof ZEventMessage>;
 
 export const ZMessageCreatedEvent = z.object({
   type: z.literal('message.created'),
+  data: ZClientRef.extend({ message: ZEventMessage }),
+});
+
+/** A message changed other than by status: its media was fetched (media_url set) or could not be. */
+export const ZMessageUpdatedEvent = z.object({
+  type: z.literal('message.updated'),
   data: ZClientRef.extend({ message: ZEventMessage }),
 });
 
@@ -75,6 +85,7 @@ export const ZStreamResetEvent = z.object({ type: z.literal('stream.reset'), dat
 /** What the server publishes for a company. */
 export const ZServerEvent = z.discriminatedUnion('type', [
   ZMessageCreatedEvent,
+  ZMessageUpdatedEvent,
   ZMessageStatusEvent,
   ZClientUnreadEvent,
   ZClientBotModeEvent,

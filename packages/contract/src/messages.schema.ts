@@ -25,6 +25,13 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 export const MESSAGES_PER_PAGE = 10;
 export const MESSAGES_PER_PAGE_MAX = 100;
 
+/**
+ * `message`: a message of the conversation. `bot_failure`: a note the bot left when it could not answer
+ * (status 4, empty content, the reason in `error_message`); shown red, never sent nor resent.
+ */
+export const MESSAGE_KINDS = ['message', 'bot_failure'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
 export const ZMessage = z.object({
   id: z.number().int(),
   /** The text, a media's caption, or a readable line for reactions, locations, contacts and the like. */
@@ -41,9 +48,13 @@ export const ZMessage = z.object({
   media_mime_type: z.string().nullable(),
   media_file_name: z.string().nullable(),
   status: z.number().int(),
-  /** WhatsApp's error code and text when the message could not be delivered (status 4). */
+  /**
+   * WhatsApp's error code and text when the message could not be delivered (status 4); the bot's reason
+   * on a `bot_failure`; on a customer's media message, why its file could not be fetched.
+   */
   error_code: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  kind: z.enum(MESSAGE_KINDS),
   created_at: ZTimestamp,
 });
 export type Message = z.infer<typeof ZMessage>;

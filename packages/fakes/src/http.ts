@@ -9,18 +9,22 @@ export interface RecordedRequest {
   headers: http.IncomingHttpHeaders;
   /** The body parsed as JSON; the raw text when it is not JSON; undefined when empty. */
   body: unknown;
+  /** The body's bytes as they came (a multipart upload, a binary body). */
+  raw: Buffer;
 }
 
 export interface FakeResponse {
   status: number;
+  /** JSON, or text (sent as HTML), or bytes (sent as they are, typed by `headers`). */
   body?: unknown;
   headers?: Record<string, string>;
 }
 
+/** A route's answer; undefined passes the request on to the routes added before it. */
 export type FakeHandler = (
   request: RecordedRequest,
   params: Record<string, string>,
-) => FakeResponse | Promise<FakeResponse>;
+) => FakeResponse | undefined | Promise<FakeResponse | undefined>;
 
 interface Route {
   method: string;
@@ -61,10 +65,14 @@ function compile(path: string): { pattern: RegExp; names: string[] } {
   return { pattern: new RegExp(`^${source}/?$`), names };
 }
 
-async function readBody(req: http.IncomingMessage): Promise<unknown> {
+async function readRaw(req: http.IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+function parseBody(raw: Buffer): unknown {
+  const text = raw.toString('utf8');
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -85,12 +93,14 @@ export async function startFakeServer(
 
   const running = await listen(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const raw = await readRaw(req);
     const request: RecordedRequest = {
       method: (req.method ?? 'GET').toUpperCase(),
       path: decodeURIComponent(url.pathname),
       query: url.searchParams,
       headers: req.headers,
-      body: await readBody(req),
+      body: parseBody(raw),
+      raw,
     };
     requests.push(request);
     if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
@@ -105,10 +115,19 @@ export async function startFakeServer(
         if (!match) continue;
         const params = Object.fromEntries(route.names.map((name, n) => [name, match[n + 1]]));
         response = await route.handler(request, params);
-        break;
+        if (response) break;
       }
     }
     response ??= notFound(request);
+    if (Buffer.isBuffer(response.body)) {
+      res.writeHead(response.status, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(response.body.length),
+        ...response.headers,
+      });
+      res.end(response.body);
+      return;
+    }
     const body =
       response.body === undefined
         ? ''

@@ -30,6 +30,13 @@ export {
   TEMPLATES_MAX_LIMIT,
 } from './graph-templates';
 export {
+  type FakeGraphMedia,
+  type FakeMediaFile,
+  installGraphMedia,
+  MEDIA_DOWNLOAD_PATH,
+  MEDIA_URL_TTL_MS,
+} from './graph-media';
+export {
   DEFAULT_FAKE_MODELS,
   type FakeChatRequest,
   type FakeOpenAi,

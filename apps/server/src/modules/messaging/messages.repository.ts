@@ -24,10 +24,39 @@ export interface NewMessage {
     sha256: string | null;
   };
   status: number;
+  /** Why it was not sent; a bot failure's reason. */
+  errorMessage?: string | null;
   /** When it was written (WhatsApp's time for a customer's message). */
   createdAt: string;
   /** For an outgoing message: what is asked of WhatsApp (JSON), kept so it can be sent again. */
   outboundRequest?: string | null;
+}
+
+/**
+ * `wa_type` of the note the bot leaves when it could not answer (sender bot, status 4, empty content, the
+ * reason in `error_message`): a row of the conversation that never goes to WhatsApp.
+ */
+export const BOT_FAILURE_TYPE = 'bot_failure';
+
+/** A message's media as stored, for the download job and the files route. */
+export interface StoredMedia {
+  id: number;
+  clientId: number;
+  senderType: string;
+  messageType: string;
+  waType: string;
+  mediaId: string | null;
+  mimeType: string | null;
+  fileName: string | null;
+  sha256: string | null;
+  storageKey: string | null;
+}
+
+/** One turn of the recent conversation, for the bot's prompt. */
+export interface ConversationTurn {
+  id: number;
+  sender: MessageSender;
+  content: string;
 }
 
 /** A status WhatsApp reported for a message. */
@@ -76,6 +105,7 @@ export function toMessage(r: MessageRow): Message {
     status: r.status,
     error_code: r.error_code,
     error_message: r.error_message,
+    kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : 'message',
     created_at: r.created_at,
   };
 }
@@ -110,6 +140,7 @@ export function createMessagesRepository(db: Executor) {
           media_sha256: m.media?.sha256 ?? null,
           status: m.status,
           outbound_request: m.outboundRequest ?? null,
+          error_message: m.errorMessage ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })
@@ -261,6 +292,103 @@ export function createMessagesRepository(db: Executor) {
         .where('wamid', '=', wamid)
         .executeTakeFirst();
       return row ? toMessage(row) : undefined;
+    },
+
+    /** The message's media as stored; undefined when the message is not the company's. */
+    async findMedia(companyId: number, id: number): Promise<StoredMedia | undefined> {
+      const r = await db
+        .selectFrom('messages')
+        .select([
+          'id',
+          'client_id',
+          'sender_type',
+          'message_type',
+          'wa_type',
+          'media_id',
+          'media_mime_type',
+          'media_file_name',
+          'media_sha256',
+          'media_storage_key',
+        ])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return r
+        ? {
+            id: r.id,
+            clientId: r.client_id,
+            senderType: r.sender_type,
+            messageType: r.message_type,
+            waType: r.wa_type,
+            mediaId: r.media_id,
+            mimeType: r.media_mime_type,
+            fileName: r.media_file_name,
+            sha256: r.media_sha256,
+            storageKey: r.media_storage_key,
+          }
+        : undefined;
+    },
+
+    /**
+     * Records the fetched file of a message (once: a message that already has one keeps it) and clears a
+     * note of an earlier failure. The message, or undefined when nothing changed.
+     */
+    async setMediaStored(
+      companyId: number,
+      id: number,
+      file: { storageKey: string; mimeType: string },
+    ): Promise<Message | undefined> {
+      const row = await db
+        .updateTable('messages')
+        .set({
+          media_storage_key: file.storageKey,
+          media_mime_type: file.mimeType,
+          error_message: null,
+          updated_at: now(),
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('media_storage_key', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /** Notes why a customer's media could not be fetched (the message itself stays as it was). */
+    async setMediaFailed(companyId: number, id: number, note: string): Promise<Message | undefined> {
+      const row = await db
+        .updateTable('messages')
+        .set({ error_message: note, updated_at: now() })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('media_storage_key', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+      return row ? toMessage(row) : undefined;
+    },
+
+    /**
+     * The client's latest `limit` messages that belong in a conversation with the bot, oldest first: the
+     * bot's failure notes and messages that never reached WhatsApp (status 4) are left out.
+     */
+    async recentConversation(
+      companyId: number,
+      clientId: number,
+      limit: number,
+    ): Promise<ConversationTurn[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .select(['id', 'sender_type', 'content'])
+        .where('client_id', '=', clientId)
+        .where('company_id', '=', companyId)
+        .where('status', '!=', MESSAGE_STATUS.failed)
+        .orderBy('client_id', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows
+        .reverse()
+        .map((r) => ({ id: r.id, sender: r.sender_type as MessageSender, content: r.content }));
     },
 
     /**

@@ -38,6 +38,31 @@ export const messagingTexts = {
     'messaging.line.system_plain': 'Aviso de WhatsApp',
     'messaging.line.unsupported': 'Mensaje de un tipo que no se puede mostrar ({type}).',
     'messaging.line.unsupported_reason': 'Mensaje de un tipo que no se puede mostrar ({type}): {reason}.',
+    'messaging.media.no_token':
+      'No se pudo descargar el archivo: falta el token de WhatsApp en Configuraciones.',
+    'messaging.media.bad_token':
+      'No se pudo descargar el archivo: WhatsApp rechazó el token. Revísalo en Configuraciones.',
+    'messaging.media.gone': 'No se pudo descargar el archivo: WhatsApp ya no lo tiene disponible.',
+    'messaging.media.too_large':
+      'No se guardó el archivo: pesa más de {limit}, el máximo de WhatsApp para este tipo.',
+    'messaging.media.checksum':
+      'No se guardó el archivo: su contenido no coincide con la huella SHA-256 que indicó WhatsApp.',
+    'messaging.media.unavailable': 'No se pudo descargar el archivo de WhatsApp tras varios intentos.',
+    'messaging.bot.failed': 'El bot no pudo responder: {reason}',
+    'messaging.bot.no_settings': 'falta la clave de API o el modelo de OpenAI en Configuraciones.',
+    'messaging.bot.invalid_api_key':
+      'el proveedor de IA rechazó la clave de API. Revísala en Configuraciones.',
+    'messaging.bot.model_not_found':
+      'el modelo «{model}» no existe o la cuenta no tiene acceso a él. Elige otro modelo en Configuraciones.',
+    'messaging.bot.insufficient_quota': 'la cuenta del proveedor de IA no tiene saldo o cuota disponible.',
+    'messaging.bot.rate_limited': 'el proveedor de IA siguió limitando las solicitudes tras varios intentos.',
+    'messaging.bot.timeout': 'el proveedor de IA no respondió a tiempo tras varios intentos.',
+    'messaging.bot.unreachable':
+      'no se pudo conectar con el proveedor de IA. Revisa la dirección del endpoint en Configuraciones.',
+    'messaging.bot.bad_response': 'el proveedor de IA dio una respuesta que no se puede leer ({status}).',
+    'messaging.bot.provider_error': 'el proveedor de IA respondió con un error ({status}): {detail}',
+    'messaging.bot.empty_reply': 'el modelo devolvió una respuesta vacía.',
+    'messaging.bot_failure_not_resendable': 'Este aviso del bot no es un mensaje y no se puede reenviar.',
   },
   en: {
     'messaging.marked_read': 'Messages marked as read.',
@@ -77,5 +102,28 @@ export const messagingTexts = {
     'messaging.line.system_plain': 'WhatsApp notice',
     'messaging.line.unsupported': 'A message of a type that cannot be shown ({type}).',
     'messaging.line.unsupported_reason': 'A message of a type that cannot be shown ({type}): {reason}.',
+    'messaging.media.no_token':
+      'The file could not be downloaded: the WhatsApp token is missing in Settings.',
+    'messaging.media.bad_token':
+      'The file could not be downloaded: WhatsApp rejected the token. Check it in Settings.',
+    'messaging.media.gone': 'The file could not be downloaded: WhatsApp no longer has it.',
+    'messaging.media.too_large':
+      'The file was not saved: it is larger than {limit}, the WhatsApp limit for its type.',
+    'messaging.media.checksum':
+      'The file was not saved: its content does not match the SHA-256 WhatsApp gave.',
+    'messaging.media.unavailable': 'The file could not be downloaded from WhatsApp after several attempts.',
+    'messaging.bot.failed': 'The bot could not answer: {reason}',
+    'messaging.bot.no_settings': 'the OpenAI API key or model is missing in Settings.',
+    'messaging.bot.invalid_api_key': 'the AI provider rejected the API key. Check it in Settings.',
+    'messaging.bot.model_not_found':
+      'the model "{model}" does not exist or the account has no access to it. Choose another model in Settings.',
+    'messaging.bot.insufficient_quota': 'the AI provider account has no credit or quota left.',
+    'messaging.bot.rate_limited': 'the AI provider kept limiting requests after several attempts.',
+    'messaging.bot.timeout': 'the AI provider did not answer in time after several attempts.',
+    'messaging.bot.unreachable': 'could not reach the AI provider. Check the endpoint address in Settings.',
+    'messaging.bot.bad_response': 'the AI provider gave an answer that cannot be read ({status}).',
+    'messaging.bot.provider_error': 'the AI provider answered with an error ({status}): {detail}',
+    'messaging.bot.empty_reply': 'the model returned an empty answer.',
+    'messaging.bot_failure_not_resendable': 'This bot notice is not a message and cannot be resent.',
   },
 } as const;

@@ -21,6 +21,10 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { MessagesRepository } from './messages.repository';
+import { eventMessage } from './messaging-events';
+
+/** A stored message as the event stream carries it (one shape for every sender). */
+export { eventMessage };
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -80,21 +84,6 @@ export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 const silent: OutboundLog = { warn() {}, error() {} };
 
 /** A message as the live events carry it. */
-export function eventMessage(m: Message) {
-  return {
-    id: m.id,
-    client_id: m.client_id,
-    content: m.content,
-    phone: m.phone,
-    sender_type: m.sender_type,
-    message_type: m.message_type,
-    media_url: m.media_url,
-    media_caption: m.media_caption,
-    status: m.status,
-    created_at: m.created_at,
-  };
-}
-
 /** The wait before retry number `retry` (1 = the first retry) after a failure with this code. */
 export function retryWait(backoffMs: number, retry: number, code: number): number {
   const factor = RATE_LIMIT_CODES.includes(code) ? 4 ** retry : 2 ** (retry - 1);

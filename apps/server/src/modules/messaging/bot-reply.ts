@@ -1,0 +1,206 @@
+import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
+import { ChatCompletionError, type ChatCompletionsClient } from '../../integrations/ai/chat-completions';
+import type { EventBus } from '../../platform/events/events';
+import type { JobQueue } from '../../platform/jobs/jobs';
+import { translate } from '../../platform/locale';
+import type { BotModelSettingsSource } from '../bots/bot-model-settings';
+import type { BotsService } from '../bots/bots.service';
+import type { ClientsRepository } from '../clients/clients.repository';
+import { BOT_FAILURE_TYPE, type ConversationTurn, type MessagesRepository } from './messages.repository';
+
+declare module '../../platform/jobs/jobs' {
+  interface JobPayloads {
+    'messaging.bot-reply': { companyId: number; clientId: number };
+  }
+}
+
+export const BOT_REPLY_JOB = 'messaging.bot-reply';
+/** How long the bot waits after a customer's message, so a burst of messages gets one answer. */
+export const BOT_REPLY_DELAY_MS = 2_000;
+/** The latest messages of the conversation the model sees, at most. */
+export const BOT_HISTORY_MESSAGES = 20;
+/** Characters of conversation the model sees, at most (the newest kept). */
+export const BOT_HISTORY_CHARS = 8_000;
+
+/** What the bot sends through: the outbound service's send. */
+export type BotSend = (input: {
+  companyId: number;
+  clientId: number;
+  sender: 'bot';
+  content: string;
+}) => Promise<unknown>;
+
+/**
+ * The prompt's moving parts from the recent conversation (oldest first): the customer's messages since
+ * the last answer (an admin's or the bot's) become the message to answer, one per line; the turns
+ * before them become the history (customer = user, admin and bot = assistant), cut from the oldest end
+ * to `maxChars`. Null when the conversation ends with an answer: nothing is waiting for the bot.
+ */
+export function conversationForPrompt(
+  turns: readonly ConversationTurn[],
+  maxChars = BOT_HISTORY_CHARS,
+): { message: string; history: ChatMessage[]; lastCustomerMessageId: number } | null {
+  let cut = turns.length;
+  while (cut > 0 && turns[cut - 1].sender === 'client') cut--;
+  const waiting = turns.slice(cut).filter((t) => t.content.trim() !== '');
+  if (waiting.length === 0) return null;
+  const message = waiting
+    .map((t) => t.content)
+    .join('\n')
+    .slice(-maxChars);
+  let budget = maxChars - message.length;
+  const history: ChatMessage[] = [];
+  for (let i = cut - 1; i >= 0; i--) {
+    const t = turns[i];
+    if (!t.content.trim()) continue;
+    if (t.content.length > budget) break;
+    budget -= t.content.length;
+    history.unshift({ role: t.sender === 'client' ? 'user' : 'assistant', content: t.content });
+  }
+  return { message, history, lastCustomerMessageId: waiting[waiting.length - 1].id };
+}
+
+/**
+ * The bot's answers to customers (see "Bot replies" in docs/architecture.md). A stored customer message
+ * enqueues one job per client, deduplicated while it waits its short delay, so a burst of messages gets
+ * one reply. The job checks the client's bot mode and the company's live bot, builds the prompt (the
+ * bots module's prompt builder: personality, the instructions of the client's segments, the recent
+ * conversation), asks the company's OpenAI-compatible endpoint, checks the bot mode again (an admin may
+ * have taken over meanwhile) and sends the answer as the bot. When the model cannot answer, the reason
+ * is published (`bot.failed`) and stored as a bot failure note in the conversation.
+ */
+export function createBotReplies(deps: {
+  jobs: Pick<JobQueue, 'enqueue' | 'register'>;
+  clientsRepository: Pick<ClientsRepository, 'findClient'>;
+  messagesRepository: MessagesRepository;
+  bots: Pick<BotsService, 'liveBot' | 'promptFor'>;
+  modelSettings: BotModelSettingsSource;
+  chatCompletions: Pick<ChatCompletionsClient, 'complete'>;
+  events: Pick<EventBus, 'publish'>;
+  /** Publishes a message the bot stored (its failure note) on the event stream. */
+  onStored?: (companyId: number, message: Message) => Promise<void>;
+  /** Sends the answer on WhatsApp; unset, the job stops before sending. */
+  send?: BotSend;
+  delayMs?: number;
+  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}) {
+  const { jobs, clientsRepository, messagesRepository, bots } = deps;
+  const t = (key: string, params?: Record<string, string | number>) =>
+    translate(DEFAULT_LANGUAGE, key, params);
+
+  /** Tells the admins why the bot did not answer, live and in the conversation. */
+  async function failed(
+    companyId: number,
+    clientId: number,
+    phone: string,
+    messageId: number | null,
+    reason: string,
+  ) {
+    const text = t('messaging.bot.failed', { reason });
+    const note = await messagesRepository.insertMessage(companyId, {
+      clientId,
+      wamid: null,
+      sender: 'bot',
+      messageType: 'text',
+      waType: BOT_FAILURE_TYPE,
+      content: '',
+      phone,
+      status: MESSAGE_STATUS.failed,
+      errorMessage: text,
+      createdAt: new Date().toISOString(),
+    });
+    await deps.events.publish(companyId, {
+      type: 'bot.failed',
+      data: { client_id: clientId, reason: text, message_id: messageId },
+    });
+    if (note) await deps.onStored?.(companyId, note);
+  }
+
+  async function run(payload: { companyId: number; clientId: number }): Promise<void> {
+    const { companyId, clientId } = payload;
+    const client = await clientsRepository.findClient(companyId, clientId);
+    if (client?.mode_bot !== 1) return;
+    const bot = await bots.liveBot(companyId);
+    if (!bot) return;
+    const conversation = conversationForPrompt(
+      await messagesRepository.recentConversation(companyId, clientId, BOT_HISTORY_MESSAGES),
+    );
+    if (!conversation) return;
+    const phone = client.whatsapp_cellphone;
+    const settings = await deps.modelSettings.forCompany(companyId);
+    if (!settings)
+      return failed(
+        companyId,
+        clientId,
+        phone,
+        conversation.lastCustomerMessageId,
+        t('messaging.bot.no_settings'),
+      );
+
+    const prompt = await bots.promptFor(
+      companyId,
+      bot,
+      client.segments.map((s) => s.id),
+      conversation.message,
+      conversation.history,
+    );
+    let answer: string;
+    try {
+      const completion = await deps.chatCompletions.complete({
+        endpoint: settings.endpoint,
+        apiKey: settings.apiKey,
+        model: settings.model,
+        messages: prompt.messages,
+      });
+      answer = completion.content.trim();
+    } catch (err) {
+      if (!(err instanceof ChatCompletionError)) throw err;
+      deps.log?.warn({ companyId, clientId, kind: err.kind, status: err.status }, 'bot reply: model failed');
+      const reason = t(`messaging.bot.${err.kind}`, {
+        model: settings.model,
+        status: err.status,
+        detail: err.providerMessage ?? '',
+      });
+      return failed(companyId, clientId, phone, conversation.lastCustomerMessageId, reason);
+    }
+    if (!answer)
+      return failed(
+        companyId,
+        clientId,
+        phone,
+        conversation.lastCustomerMessageId,
+        t('messaging.bot.empty_reply'),
+      );
+
+    // An admin may have taken the conversation over while the model was thinking.
+    const now = await clientsRepository.findClient(companyId, clientId);
+    if (now?.mode_bot !== 1) return;
+    if (!deps.send) {
+      deps.log?.warn({ companyId, clientId }, 'bot reply: no sender wired, answer dropped');
+      return;
+    }
+    await deps.send({ companyId, clientId, sender: 'bot', content: answer });
+  }
+
+  // A reply messages a customer: never run twice.
+  jobs.register(BOT_REPLY_JOB, run, { atMostOnce: true });
+
+  return {
+    run,
+    /**
+     * After a customer's message: queues the client's reply when the bot answers them (mode 1) and the
+     * company has a live bot. Messages arriving while the job waits join it.
+     */
+    async enqueueFor(companyId: number, message: Message): Promise<void> {
+      if (message.sender_type !== 'client') return;
+      const client = await clientsRepository.findClient(companyId, message.client_id);
+      if (client?.mode_bot !== 1) return;
+      if (!(await bots.liveBot(companyId))) return;
+      await jobs.enqueue(
+        BOT_REPLY_JOB,
+        { companyId, clientId: message.client_id },
+        { delayMs: deps.delayMs ?? BOT_REPLY_DELAY_MS, dedupeKey: `${companyId}:${message.client_id}` },
+      );
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { ZIdParams } from '@hablabot/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Guards, companyIdOf } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { typed } from '../../platform/http';
+import type { FileStorage } from '../../platform/storage';
+import { contentDisposition } from '../media/storage.routes';
+import { extensionOfMime, cleanMimeType } from './media-download';
+import type { MessagesRepository } from './messages.repository';
+
+/** Types a browser may show in the page (the chat's players and images); anything else downloads. */
+const INLINE = /^(image\/(jpeg|png|webp|gif)|video\/(mp4|3gpp)|audio\/[a-z0-9.+-]+)(;|$)/;
+
+/**
+ * GET /api/v1/admin/files/{id}: the file of message {id} (a customer's media, fetched from WhatsApp into
+ * private storage), for the admins of the message's company only. Another company's message, a message
+ * without a fetched file → 404. Served with its stored type, a safe file name, `nosniff`, a sandbox and
+ * `Cache-Control: private` (no shared cache may keep it).
+ */
+export function filesRoutes(deps: {
+  guards: Guards;
+  messagesRepository: MessagesRepository;
+  infra: { privateFiles: FileStorage };
+}) {
+  const { guards, messagesRepository } = deps;
+  const storage = deps.infra.privateFiles;
+  return async (instance: FastifyInstance) => {
+    const app = typed(instance);
+    app.addHook('onRequest', guards.requireCompanyAdmin);
+
+    app.get(
+      '/admin/files/:id',
+      {
+        schema: {
+          tags: ['messages'],
+          summary: "A message's media file (company admins only)",
+          params: ZIdParams,
+        },
+      },
+      async (request, reply) => {
+        const media = await messagesRepository.findMedia(companyIdOf(request), request.params.id);
+        const file = media?.storageKey ? await storage.get(media.storageKey) : undefined;
+        if (!media || !file) throw notFound('media.not_found');
+        const contentType = cleanMimeType(media.mimeType);
+        const inline = INLINE.test(contentType);
+        const fileName = media.fileName ?? `${media.waType}-${media.id}.${extensionOfMime(contentType)}`;
+        return reply
+          .headers({
+            'content-type': contentType,
+            'content-length': String(file.size),
+            'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', fileName),
+            'x-content-type-options': 'nosniff',
+            'content-security-policy': inline ? 'sandbox' : "default-src 'none'; sandbox",
+            'cache-control': 'private, max-age=3600',
+          })
+          .send(file.stream());
+      },
+    );
+  };
+}
