@@ -20,7 +20,13 @@ import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type FakeGraphApi, type FakeOpenAi, startFakeGraphApi, startFakeOpenAi } from '@hablabot/fakes';
+import {
+  type FakeGraphApi,
+  type FakeOpenAi,
+  fakeTemplate,
+  startFakeGraphApi,
+  startFakeOpenAi,
+} from '@hablabot/fakes';
 import type { DemoPhoneNumber } from './customer';
 import { customerPage } from './page';
 import { type DemoSecrets, demoPassword, seedDemo } from './seed';
@@ -81,9 +87,30 @@ function freshDataDir() {
   fs.writeFileSync(path.join(dataDir, MARKER), 'Made by npm run demo; emptied on each run.\n');
 }
 
-/** The fake Graph API with the demo's number, and a send route unless the fake answers sends itself. */
+const DEMO_TEMPLATES = [
+  fakeTemplate({
+    name: 'promo_temporada',
+    category: 'MARKETING',
+    body: '¡Hola {{1}}! Llegó el café de temporada de Chiapas: 15 % de descuento esta semana con el código OTONO15.',
+  }),
+  fakeTemplate({
+    name: 'pedido_enviado',
+    body: 'Hola {{1}}, tu pedido {{2}} ya va en camino. Llegará en unas 48 horas.',
+  }),
+  fakeTemplate({
+    name: 'bienvenida',
+    body: 'Hola {{1}}, gracias por escribir a Café Aurora. ¿En qué podemos ayudarte hoy?',
+  }),
+  fakeTemplate({
+    name: 'recordatorio_resena',
+    status: 'PENDING',
+    body: '¿Nos cuentas qué te pareció tu café?',
+  }),
+];
+
+/** The fake Graph API with the demo's number; its webhooks (a send's later failure) reach `serverUrl`. */
 async function startGraph(): Promise<FakeGraphApi> {
-  const graph = await startFakeGraphApi({
+  const fake = await startFakeGraphApi({
     tokens: [secrets.whatsAppToken],
     phoneNumbers: [
       {
@@ -94,36 +121,9 @@ async function startGraph(): Promise<FakeGraphApi> {
       },
     ],
   });
-  // Without a token, a fake that knows sends refuses (190); one that does not says the path is unknown.
-  const probe = await fetch(`${graph.baseUrl}/${number.id}/messages`, { method: 'POST', body: '{}' });
-  const answer = (await probe.json().catch(() => ({}))) as { error?: { code?: number } };
-  graph.reset();
-  if (answer.error?.code === 2500) {
-    graph.route('POST', '/:version/:id/messages', (request, { id }) => {
-      if (!graph.tokens.has(String(request.headers.authorization ?? '').replace(/^Bearer\s+/i, ''))) {
-        return {
-          status: 401,
-          body: { error: { message: 'Invalid OAuth access token', type: 'OAuthException', code: 190 } },
-        };
-      }
-      const body = (request.body ?? {}) as { to?: string; status?: string };
-      if (body.status === 'read') return { status: 200, body: { success: true } };
-      if (id !== number.id)
-        return { status: 400, body: { error: { message: `Unknown object ${id}`, code: 100 } } };
-      const wamid = `wamid.demo.out.${randomBytes(10).toString('hex')}`;
-      return {
-        status: 200,
-        body: {
-          messaging_product: 'whatsapp',
-          contacts: [{ input: body.to, wa_id: body.to }],
-          messages: [{ id: wamid }],
-        },
-      };
-    });
-  }
-  // TEMPLATES: the fake has no template store on this branch yet. When it has one (`graph.templates`),
-  // add the demo company's approved templates here so *Sincronizar* finds them.
-  return graph;
+  // The business account's templates, as Meta lists them (newest first); the seed syncs them in.
+  fake.templates.set(number.businessAccountId, DEMO_TEMPLATES);
+  return fake;
 }
 
 /** The fake AI's answer: short, friendly, in the bot's voice, naming what the customer asked. */
@@ -253,8 +253,13 @@ async function main() {
   graph = await startGraph();
   openAi = await startFakeOpenAi({ apiKeys: [secrets.openAiKey], models: [secrets.openAiModel] });
   demoReply(openAi);
-  console.log('Starting HablaBot for the demo (the first start builds the web app)…');
+  console.log('Starting HablaBot for the demo (the web app is built first when its build is missing or old)…');
   const serverUrl = await startServer();
+  graph.webhook = {
+    url: `${serverUrl}/api/v1/webhooks/whatsapp`,
+    appSecret: secrets.appSecret,
+    wabaId: number.businessAccountId,
+  };
   // From here on, the server stopping by itself ends the demo.
   void serverExited.then((code) => {
     if (!stopping) {
@@ -271,6 +276,7 @@ async function main() {
     secrets,
     graphApiUrl: graph.baseUrl,
     openAiChatEndpoint: openAi.endpoint,
+    sendsSoFar: () => graph?.sent.length ?? 0,
   });
 
   page = http.createServer(

@@ -1,9 +1,9 @@
 import type http from 'node:http';
-import type { FakeGraphApi } from '@hablabot/fakes';
+import type { FakeGraphApi, FakeSentMessage } from '@hablabot/fakes';
 import { type DemoPhoneNumber, postCustomerMessage } from './customer';
 
 // The demo's customer page: write to the business as any customer (a signed webhook, as WhatsApp would
-// deliver it) and see what the business sent back (the fake Graph API's record of sends).
+// deliver it) and see what the business sent back (the fake Graph API's log of accepted sends).
 
 export interface PageOptions {
   serverUrl: string;
@@ -12,7 +12,7 @@ export interface PageOptions {
   graph: FakeGraphApi;
   customers: { name: string; phone: string }[];
   /** Messages customers wrote before the page started (the seeded history), oldest first. */
-  history?: { phone: string; text: string }[];
+  history?: { phone: string; text: string; sendsBefore: number }[];
 }
 
 interface Line {
@@ -26,27 +26,22 @@ const TEXT_MAX = 4096;
 const BODY_MAX = 64 * 1024;
 
 /** What one send to the Graph API carried, in a line a person reads. */
-function describeSend(body: Record<string, unknown>): string {
-  const type = String(body.type ?? 'text');
-  const part = (body[type] ?? {}) as Record<string, unknown>;
-  if (type === 'text') return String(part.body ?? '');
-  if (type === 'template') {
+function describeSend(sent: FakeSentMessage): string {
+  const part = (sent.body[sent.type] ?? {}) as Record<string, unknown>;
+  if (sent.type === 'text') return String(part.body ?? '');
+  if (sent.type === 'template') {
     const language = (part.language as { code?: string } | undefined)?.code;
     return `[template ${String(part.name ?? '?')}${language ? ` (${language})` : ''}]`;
   }
   const detail = part.caption ?? part.link ?? part.filename ?? part.id ?? '';
-  return `[${type}] ${String(detail)}`.trim();
+  return `[${sent.type}] ${String(detail)}`.trim();
 }
 
-/** The business's sends to one phone, as the fake received them (oldest first). */
+/** The business's sends to one phone as the fake accepted them, with their place in its log. */
 export function sendsTo(graph: FakeGraphApi, phone: string): { text: string; index: number }[] {
   const sends: { text: string; index: number }[] = [];
-  graph.requests.forEach((request, index) => {
-    if (request.method !== 'POST' || !/^\/[^/]+\/[^/]+\/messages$/.test(request.path)) return;
-    const body = request.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || String(body.to ?? '').replace(/\D/g, '') !== phone) return;
-    // A mark-as-read call to the same path carries no recipient; it never reaches here.
-    sends.push({ text: describeSend(body), index });
+  graph.sent.forEach((sent, index) => {
+    if (sent.to.replace(/\D/g, '') === phone) sends.push({ text: describeSend(sent), index });
   });
   return sends;
 }
@@ -80,7 +75,7 @@ export function customerPage(options: PageOptions): http.RequestListener {
     list.push({ text, at: new Date().toISOString(), sendsBefore });
     written.set(phone, list);
   };
-  for (const message of options.history ?? []) remember(message.phone, message.text, 0);
+  for (const message of options.history ?? []) remember(message.phone, message.text, message.sendsBefore);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://demo');
@@ -119,7 +114,7 @@ export function customerPage(options: PageOptions): http.RequestListener {
       const text = String(body?.text ?? '').trim();
       if (!PHONE.test(phone)) return send(res, 422, { message: 'phone: 10 to 15 digits' });
       if (!text || text.length > TEXT_MAX) return send(res, 422, { message: 'text: 1 to 4096 characters' });
-      const sendsBefore = options.graph.requests.length;
+      const sendsBefore = options.graph.sent.length;
       const delivered = await postCustomerMessage(
         { serverUrl: options.serverUrl, appSecret: options.appSecret, number: options.number },
         { phone, name, text },

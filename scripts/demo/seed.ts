@@ -20,6 +20,8 @@ export interface SeedOptions {
   secrets: DemoSecrets;
   graphApiUrl: string;
   openAiChatEndpoint: string;
+  /** How many sends the fake Graph API has accepted so far (to place the history among them). */
+  sendsSoFar?: () => number;
 }
 
 export interface SeededClient {
@@ -34,7 +36,7 @@ export interface SeedResult {
   botId: number;
   clients: SeededClient[];
   /** The customer messages written as history, oldest first. */
-  history: { phone: string; text: string }[];
+  history: { phone: string; text: string; sendsBefore: number }[];
 }
 
 /** A JSON call to the server; throws with the server's answer when it is not a 2xx. */
@@ -176,6 +178,9 @@ export async function seedDemo(options: SeedOptions): Promise<SeedResult> {
     openaiChatEndpoint: options.openAiChatEndpoint,
   });
 
+  // The approved templates of the business account, read from the (fake) Graph API into the database.
+  await as('GET', '/templates/sync');
+
   const segmentIds = new Map<string, number>();
   for (const segment of SEGMENTS) {
     const answer = await as<{ segment: { id: number } }>('POST', '/admin/segment', segment);
@@ -218,12 +223,13 @@ export async function seedDemo(options: SeedOptions): Promise<SeedResult> {
   const history: SeedResult['history'] = [];
   for (const [index, hoursAgo, text] of HISTORY) {
     const client = clients[index];
+    const sendsBefore = options.sendsSoFar?.() ?? 0;
     const { status } = await postCustomerMessage(
       { serverUrl, appSecret: options.secrets.appSecret, number: options.number },
       { phone: client.phone, name: client.name, text, timestamp: Math.floor(now - hoursAgo * 3600) },
     );
     if (status !== 200) throw new Error(`The webhook refused a history message (HTTP ${status})`);
-    history.push({ phone: client.phone, text });
+    history.push({ phone: client.phone, text, sendsBefore });
   }
 
   return { adminToken: token, botId: bot.id, clients, history };

@@ -1,7 +1,7 @@
 // `npm run demo` (scripts/demo/main.ts) end to end: it starts the fakes, the server (through
 // scripts/start.mjs) and the customer page, seeds a company; the printed admin signs in through the API;
-// a message written on the customer page lands in that client's chat history; SIGTERM stops the demo
-// and every process it started. The demo always runs on SQLite in its own folder, whatever the test's
+// a message written on the customer page lands in that client's chat history and the live bot's answer
+// comes back to the page; SIGTERM stops the demo and every process it started. The demo always runs on SQLite in its own folder, whatever the test's
 // database is.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -153,6 +153,32 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
     `${pageUrl}/api/conversation?phone=${customer.phone}`,
   );
   expect(conversation.body.lines).toContainEqual(expect.objectContaining({ direction: 'in', text }));
+
+  // The live bot answers through the fake AI and the fake WhatsApp API; the page shows the answer.
+  const answered = async () => {
+    const page = await json<{ lines: { direction: string; text: string }[] }>(
+      `${pageUrl}/api/conversation?phone=${customer.phone}`,
+    );
+    const at = page.body.lines.findIndex((l) => l.direction === 'in' && l.text === text);
+    return page.body.lines.slice(at + 1).find((l) => l.direction === 'out');
+  };
+  let answer = await answered();
+  for (let i = 0; i < 200 && !answer; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer = await answered();
+  }
+  expect(answer?.text).toContain('Aurora');
+  const after = await json<{ messages: { content: string; sender_type: string }[] }>(
+    `${app}/api/v1/admin/client/${client?.id}/messages`,
+    { headers: auth },
+  );
+  expect(after.body.messages.at(-1)).toMatchObject({ content: answer?.text, sender_type: 'bot' });
+
+  // The business account's templates were synced in.
+  const templates = await json<{ data: { name: string }[] }>(`${app}/api/v1/templates`, { headers: auth });
+  expect(templates.body.data.map((t) => t.name)).toEqual(
+    expect.arrayContaining(['bienvenida', 'pedido_enviado']),
+  );
 
   // A message the server refuses (a bad phone) is not sent.
   const refused = await json(`${pageUrl}/api/messages`, {
