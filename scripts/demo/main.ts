@@ -248,12 +248,31 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => void stop(0, signal));
 }
 
+/** Refuses ports already taken (another demo running on this folder, say) before anything is emptied. */
+async function checkPortsFree() {
+  for (const [name, port] of [
+    ['DEMO_PORT', serverPort],
+    ['DEMO_PAGE_PORT', pagePort],
+  ] as const) {
+    if (port === 0) continue;
+    await new Promise<void>((resolve, reject) => {
+      const probe = net.createServer().once('error', () => {
+        reject(new Error(`port ${port} is taken (is a demo already running?); set ${name} to another port`));
+      });
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+    });
+  }
+}
+
 async function main() {
+  await checkPortsFree();
   freshDataDir();
   graph = await startGraph();
   openAi = await startFakeOpenAi({ apiKeys: [secrets.openAiKey], models: [secrets.openAiModel] });
   demoReply(openAi);
-  console.log('Starting HablaBot for the demo (the web app is built first when its build is missing or old)…');
+  console.log(
+    'Starting HablaBot for the demo (the web app is built first when its build is missing or old)…',
+  );
   const serverUrl = await startServer();
   graph.webhook = {
     url: `${serverUrl}/api/v1/webhooks/whatsapp`,
