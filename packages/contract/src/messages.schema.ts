@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp, zId } from './common.schema';
+import { ZTimestamp, requiredText, zId } from './common.schema';
 
 /**
  * A chat message's delivery status. 2 (read) and 4 (not sent / failed) are the values the chat screen
@@ -85,3 +85,23 @@ export type MarkAsReadResponse = z.infer<typeof ZMarkAsReadResponse>;
 
 /** A path holding a client's id as `clientId`. */
 export const ZClientIdParams = z.object({ clientId: zId() });
+
+/** Longest text WhatsApp sends in one message. */
+export const MESSAGE_TEXT_MAX = 4096;
+
+/**
+ * POST /admin/message: a new text message to the client, or — with `id` — a message of that client that
+ * was not sent (status 4) sent again. `phone` is accepted for the web app's sake; the message always goes
+ * to the client's stored number.
+ */
+export const ZSendMessageRequest = z.object({
+  id: zId().optional(),
+  content: requiredText(MESSAGE_TEXT_MAX, { multiline: true }),
+  client_id: zId(),
+  phone: z.string().max(32).optional(),
+});
+export type SendMessageRequest = z.infer<typeof ZSendMessageRequest>;
+
+/** The stored message (status 1 sent, 0 while WhatsApp is tried again, 4 not sent) and what happened. */
+export const ZSendMessageResponse = z.object({ data: ZMessage, message: z.string() });
+export type SendMessageResponse = z.infer<typeof ZSendMessageResponse>;

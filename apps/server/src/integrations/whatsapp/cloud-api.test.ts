@@ -66,6 +66,9 @@ describe('classifySend', () => {
       transient: true,
       unconfirmed: true,
     });
+    // A connection cut after the request was written: maybe delivered, so never repeated automatically.
+    expect(classifySend({ kind: 'unreachable', code: 'ECONNRESET' })).toMatchObject({ unconfirmed: true });
+    expect(classifySend({ kind: 'unreachable', code: 'UNKNOWN' })).toMatchObject({ unconfirmed: true });
     expect(classifySend(answer(502, undefined))).toMatchObject({ ok: false, code: 0, transient: true });
     expect(classifySend(answer(400, { nope: 1 }))).toMatchObject({ ok: false, code: 0, transient: false });
     expect(classifySend(answer(200, { messages: [] }))).toMatchObject({ ok: false, transient: false });

@@ -40,6 +40,16 @@ export const RATE_LIMIT_CODES: readonly number[] = [130429, 131056];
 
 export const CLOUD_API_TIMEOUT_MS = 15_000;
 
+/** Network errors that happen before any byte of the request reaches WhatsApp: safe to try again. */
+export const NOT_SENT_ERRORS: readonly string[] = [
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+];
+
 /** Sorts an answer of the send endpoint (or the lack of one) into a send result. */
 export function classifySend(result: OutboundResult): SendResult {
   if (result.kind === 'timeout')
@@ -50,8 +60,13 @@ export function classifySend(result: OutboundResult): SendResult {
       transient: true,
       unconfirmed: true,
     };
-  if (result.kind === 'unreachable')
-    return { ok: false, code: 0, message: `WhatsApp could not be reached (${result.code})`, transient: true };
+  if (result.kind === 'unreachable') {
+    const message = `WhatsApp could not be reached (${result.code})`;
+    // A connection that broke after the request was written may have delivered it.
+    return NOT_SENT_ERRORS.includes(result.code)
+      ? { ok: false, code: 0, message, transient: true }
+      : { ok: false, code: 0, message, transient: true, unconfirmed: true };
+  }
   const error = graphError(result.json);
   if (error) {
     const details = (

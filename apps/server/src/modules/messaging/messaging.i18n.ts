@@ -18,7 +18,7 @@ export const messagingTexts = {
     'messaging.reason.not_configured':
       'falta el token de acceso o el identificador del número de WhatsApp en la configuración.',
     'messaging.reason.unconfirmed':
-      'WhatsApp no respondió a tiempo y puede que el mensaje no haya salido. Comprueba la conversación antes de reenviarlo.',
+      'WhatsApp no confirmó el envío y puede que el mensaje haya llegado. Comprueba la conversación antes de reenviarlo.',
     'messaging.reason.other': '{text} (código {code}).',
     'messaging.bad_signature': 'La firma del webhook no es válida.',
     'messaging.invalid_body': 'El cuerpo del webhook no es un JSON válido.',
@@ -82,7 +82,7 @@ export const messagingTexts = {
     'messaging.reason.not_configured':
       'the WhatsApp access token or phone number id is missing in the settings.',
     'messaging.reason.unconfirmed':
-      'WhatsApp did not answer in time and the message may not have gone out. Check the conversation before sending it again.',
+      'WhatsApp did not confirm the send and the message may have arrived. Check the conversation before sending it again.',
     'messaging.reason.other': '{text} (code {code}).',
     'messaging.bad_signature': 'The webhook signature is not valid.',
     'messaging.invalid_body': 'The webhook body is not valid JSON.',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_LANGUAGE,
+  type Language,
   MESSAGE_STATUS,
   type Message,
   type MessageSender,
@@ -83,7 +84,27 @@ export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const silent: OutboundLog = { warn() {}, error() {} };
 
-/** A message as the live events carry it. */
+/** Codes whose reason has words of its own for the admin. */
+const EXPLAINED_CODES = [131047, 131026, 190];
+
+/** What an admin reads after sending: sent, tried again shortly, or not sent and why. */
+export function outcomeText(lang: Language, result: SendOutcome, resent = false): string {
+  if (result.outcome === 'sent') return translate(lang, resent ? 'messaging.resent' : 'messaging.sent');
+  if (result.outcome === 'retrying') return translate(lang, 'messaging.send_retrying');
+  const failure = result.failure ?? {
+    code: result.message.error_code,
+    message: result.message.error_message ?? '',
+    kind: 'whatsapp' as const,
+  };
+  let reason: string;
+  if (failure.kind !== 'whatsapp') reason = translate(lang, `messaging.reason.${failure.kind}`);
+  else if (failure.code !== null && EXPLAINED_CODES.includes(failure.code))
+    reason = translate(lang, `messaging.reason.${failure.code}`);
+  else
+    reason = translate(lang, 'messaging.reason.other', { text: failure.message, code: failure.code ?? '—' });
+  return translate(lang, 'messaging.send_failed', { reason });
+}
+
 /** The wait before retry number `retry` (1 = the first retry) after a failure with this code. */
 export function retryWait(backoffMs: number, retry: number, code: number): number {
   const factor = RATE_LIMIT_CODES.includes(code) ? 4 ** retry : 2 ** (retry - 1);
