@@ -214,6 +214,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templatesRepository,
     clientsRepository,
     settings,
+    outbound,
     ...options.templateSync,
   });
   jobs.register('templates.sync', async ({ companyId }) => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const TOKEN = 'EAAG-fake-templates-token';
 const WABA = '102290129340398';
+const PHONE_ID = '106540352242922';
 
 /** A listing page, or Meta's error. */
 interface Answer {
@@ -22,7 +23,12 @@ interface Answer {
 let graph: FakeGraphApi;
 
 beforeAll(async () => {
-  graph = await startFakeGraphApi({ tokens: [TOKEN] });
+  graph = await startFakeGraphApi({
+    tokens: [TOKEN],
+    phoneNumbers: [
+      { id: PHONE_ID, display_phone_number: '+34 600', verified_name: 'Tienda', quality_rating: 'GREEN' },
+    ],
+  });
   graph.templates.set(
     WABA,
     Array.from({ length: 120 }, (_, i) => fakeTemplate({ id: String(5000 + i), name: `t_${i}` })),
@@ -101,5 +107,57 @@ describe('fake Graph API: message templates', () => {
     expect(cursor.body.error.code).toBe(100);
     const limit = await get(`${graph.baseUrl}/${WABA}/message_templates?limit=0`);
     expect(limit.body.error.code).toBe(100);
+  });
+});
+
+describe('fake Graph API: template sends are checked against its templates', () => {
+  const sendTemplate = async (template: Record<string, unknown>) => {
+    const res = await fetch(`${graph.baseUrl}/${PHONE_ID}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: '34600111222', type: 'template', template }),
+    });
+    return { status: res.status, body: (await res.json()) as Answer };
+  };
+  const bodyParams = (...values: string[]) => [
+    { type: 'body', parameters: values.map((text) => ({ type: 'text', text })) },
+  ];
+
+  it('132001 for a missing, other-language or unapproved template; 132000 for a wrong parameter count', async () => {
+    graph.templates.set('300000000000009', [
+      fakeTemplate({ id: '1', name: 'aviso', body: 'Hola {{1}}, cita el {{2}} ({{1}})' }),
+      fakeTemplate({ id: '2', name: 'pendiente', status: 'PENDING' }),
+    ]);
+    const ok = await sendTemplate({
+      name: 'aviso',
+      language: { code: 'es' },
+      components: bodyParams('Ana', 'lunes'),
+    });
+    expect(ok.status).toBe(200);
+
+    for (const template of [
+      { name: 'no_existe', language: { code: 'es' } },
+      { name: 'aviso', language: { code: 'en_US' }, components: bodyParams('Ana', 'lunes') },
+      { name: 'pendiente', language: { code: 'es' } },
+    ]) {
+      const res = await sendTemplate(template);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe(132001);
+    }
+    for (const components of [bodyParams('Ana'), bodyParams('Ana', 'lunes', 'extra'), undefined]) {
+      const res = await sendTemplate({ name: 'aviso', language: { code: 'es' }, components });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe(132000);
+    }
+
+    // A number tied to another account cannot send this account's templates.
+    graph.phoneAccounts.set(PHONE_ID, WABA);
+    const elsewhere = await sendTemplate({
+      name: 'aviso',
+      language: { code: 'es' },
+      components: bodyParams('Ana', 'lunes'),
+    });
+    expect(elsewhere.body.error.code).toBe(132001);
+    graph.phoneAccounts.clear();
   });
 });

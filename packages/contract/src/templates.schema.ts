@@ -81,7 +81,8 @@ const PLACEHOLDER_KEY = /^[1-9][0-9]{0,2}$/;
  */
 export const ZSendTemplateMessageRequest = z.object({
   client_id: zId(),
-  phone: ZWhatsappCellphone,
+  /** The client's number as the screen shows it; optional, and refused when it is not the client's. */
+  phone: ZWhatsappCellphone.optional(),
   templateName: requiredText(512),
   language: zText({ max: 15 })
     .refine((v) => v === '' || /^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/.test(v), {
@@ -90,10 +91,14 @@ export const ZSendTemplateMessageRequest = z.object({
     .optional(),
   message: zText({ max: 4096, multiline: true }).optional(),
   bodyParameters: z
-    .record(
-      z.string().regex(PLACEHOLDER_KEY, { message: 'templates.parameter_key' }),
-      z.string().max(TEMPLATE_PARAMETER_MAX, { message: 'templates.parameter_too_long' }),
-    )
+    // The text rules of every field: no control or direction-override characters, ends trimmed.
+    .record(z.string(), zText({ max: TEMPLATE_PARAMETER_MAX }))
+    .superRefine((values, ctx) => {
+      for (const key of Object.keys(values)) {
+        if (!PLACEHOLDER_KEY.test(key))
+          ctx.addIssue({ code: 'custom', path: [key], message: 'templates.parameter_key' });
+      }
+    })
     .default({}),
 });
 export type SendTemplateMessageRequest = z.input<typeof ZSendTemplateMessageRequest>;

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeResponse, RecordedRequest } from './http';
 import type { FakeGraphApi } from './graph-api';
+import { templateSendRefusal } from './graph-templates';
 import { createWebhookEmitter, type StatusError } from './webhook-emitter';
 
 /**
  * The send endpoint of the fake Graph API: `POST /{version}/{phone_number_id}/messages` for text, media
  * (by link or id), templates and marking a message read, with Meta's answers and error bodies. Every
  * accepted send is recorded; tests script failures (now, or later by a signed `failed` status webhook as
- * Meta does outside the 24-hour window) and a per-number throughput limit.
+ * Meta does outside the 24-hour window) and a per-number throughput limit. Template sends are checked
+ * against the fake's templates (graph-templates.ts), as Meta does.
  */
 
 /** A message the fake accepted. */
@@ -219,6 +221,10 @@ export function installMessageRoutes(
 
     const problem = refusal(b);
     if (problem) return invalidParameter(problem);
+    if (b.type === 'template') {
+      const refused = templateSendRefusal(fake, id, b.template as Record<string, unknown>);
+      if (refused) return refused;
+    }
     if (overThroughput(id)) {
       return {
         status: 429,

@@ -30,6 +30,11 @@ declare module './graph-api' {
      * newest first). Tests and the demo set them; the send endpoint checks template sends against them.
      */
     templates: Map<string, FakeTemplate[]>;
+    /**
+     * The business account of each phone number id, for checking template sends; a number not in it may
+     * send the templates of every account.
+     */
+    phoneAccounts: Map<string, string>;
   }
 }
 
@@ -49,6 +54,64 @@ function invalidParameter(message: string): FakeResponse {
   return { status: 400, body: graphError(100, `(#100) ${message}`, { type: 'OAuthException' }) };
 }
 
+/** The numbered placeholders of a template's BODY, each counted once. */
+function bodyPlaceholderCount(template: FakeTemplate): number {
+  const body = template.components.find((c) => String(c.type).toUpperCase() === 'BODY');
+  const text = typeof body?.text === 'string' ? body.text : '';
+  return new Set([...text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => m[1])).size;
+}
+
+/**
+ * Meta's answer to a template send it refuses, or null: 132001 when the phone number's account has no
+ * APPROVED template of that name in that language, 132000 when the body parameters are not as many as
+ * the BODY's placeholders. With no templates set at all (`fake.templates` empty), every template passes.
+ */
+export function templateSendRefusal(
+  fake: FakeGraphApi,
+  phoneNumberId: string,
+  template: Record<string, unknown>,
+): FakeResponse | null {
+  if (fake.templates.size === 0) return null;
+  const account = fake.phoneAccounts.get(phoneNumberId);
+  const candidates = account ? (fake.templates.get(account) ?? []) : [...fake.templates.values()].flat();
+  const name = String(template.name);
+  const language = String((template.language as { code?: unknown } | undefined)?.code);
+  const found = candidates.find((t) => t.name === name && t.language === language && t.status === 'APPROVED');
+  if (!found) {
+    return {
+      status: 404,
+      body: graphError(132001, '(#132001) Template name does not exist in the translation', {
+        error_data: {
+          messaging_product: 'whatsapp',
+          details: `template name (${name}) does not exist in ${language}`,
+        },
+      }),
+    };
+  }
+  const components = Array.isArray(template.components)
+    ? (template.components as Record<string, unknown>[])
+    : [];
+  const body = components.find((c) => String(c.type).toLowerCase() === 'body');
+  const given = Array.isArray(body?.parameters) ? body.parameters.length : 0;
+  const expected = bodyPlaceholderCount(found);
+  if (given !== expected) {
+    return {
+      status: 400,
+      body: graphError(
+        132000,
+        '(#132000) Number of parameters does not match the expected number of params',
+        {
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: `body: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+          },
+        },
+      ),
+    };
+  }
+  return null;
+}
+
 /** A ready-made template with a BODY text (and nothing else), for tests and the demo. */
 export function fakeTemplate(values: Partial<FakeTemplate> & { name: string; body?: string }): FakeTemplate {
   const { body, ...rest } = values;
@@ -65,6 +128,7 @@ export function fakeTemplate(values: Partial<FakeTemplate> & { name: string; bod
 /** Adds the template listing to a fake Graph API (`startFakeGraphApi` calls it). */
 export function installTemplates(fake: FakeGraphApi): void {
   fake.templates = new Map();
+  fake.phoneAccounts = new Map();
 
   fake.route('GET', '/:version/:waba/message_templates', (request, { version, waba }) => {
     const refused = checkGraphToken(fake, request);

@@ -28,6 +28,7 @@ export {
   fakeTemplate,
   TEMPLATES_DEFAULT_LIMIT,
   TEMPLATES_MAX_LIMIT,
+  templateSendRefusal,
 } from './graph-templates';
 export {
   type FakeGraphMedia,

@@ -38,11 +38,23 @@ export const templatesTexts = {
     'templates.parameter_format':
       'El valor del parámetro {n} no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
     'templates.parameter_key': 'Los parámetros se indican por su número: 1, 2, 3…',
-    'templates.parameter_too_long': 'El valor de cada parámetro admite como máximo 1024 caracteres.',
     'templates.language_format': 'El idioma debe ser un código de WhatsApp, como es o en_US.',
     'templates.phone_mismatch': 'El teléfono no es el del cliente.',
-    'templates.send_unavailable':
-      'El envío de plantillas todavía no está disponible en este servidor. No se envió nada.',
+    'templates.send_not_configured':
+      'Para enviar plantillas, guarda en Configuración el token de acceso de WhatsApp y el ID del número de teléfono.',
+    'templates.retrying': 'WhatsApp está saturado en este momento; la plantilla se enviará en breve.',
+    'templates.send_failed': 'No se pudo enviar la plantilla: {reason}',
+    'templates.reason.132001':
+      'WhatsApp no tiene esta plantilla aprobada en ese idioma. Sincroniza las plantillas y elige otra.',
+    'templates.reason.132000':
+      'el número de parámetros no coincide con la plantilla de WhatsApp. Sincroniza las plantillas e inténtalo de nuevo.',
+    'templates.reason.190':
+      'el token de acceso de WhatsApp no es válido o ha caducado. Revísalo en Configuración.',
+    'templates.reason.not_configured':
+      'falta el token de acceso o el ID del número de teléfono de WhatsApp en Configuración.',
+    'templates.reason.unconfirmed':
+      'WhatsApp no respondió a tiempo y puede que la plantilla no haya salido. Comprueba la conversación antes de reenviarla.',
+    'templates.reason.other': '{text} (código {code}).',
     'fields.templateName': 'plantilla',
     'fields.bodyParameters': 'parámetros',
   },
@@ -80,10 +92,21 @@ export const templatesTexts = {
     'templates.parameter_format':
       'The value of parameter {n} cannot hold line breaks, tabs or more than four spaces in a row.',
     'templates.parameter_key': 'Parameters are given by their number: 1, 2, 3…',
-    'templates.parameter_too_long': 'Each parameter value may hold at most 1024 characters.',
     'templates.language_format': 'The language must be a WhatsApp code, such as es or en_US.',
     'templates.phone_mismatch': "The phone is not the client's.",
-    'templates.send_unavailable': 'Sending templates is not available on this server yet. Nothing was sent.',
+    'templates.send_not_configured':
+      'To send templates, save the WhatsApp access token and the phone number id in Settings.',
+    'templates.retrying': 'WhatsApp is busy right now; the template will be sent shortly.',
+    'templates.send_failed': 'The template could not be sent: {reason}',
+    'templates.reason.132001':
+      'WhatsApp has no approved template by this name in that language. Sync the templates and choose another.',
+    'templates.reason.132000':
+      "the number of parameters does not match WhatsApp's template. Sync the templates and try again.",
+    'templates.reason.190': 'the WhatsApp access token is not valid or has expired. Check it in Settings.',
+    'templates.reason.not_configured': 'the WhatsApp access token or phone number id is missing in Settings.',
+    'templates.reason.unconfirmed':
+      'WhatsApp did not answer in time and the template may not have gone out. Check the conversation before sending it again.',
+    'templates.reason.other': '{text} (code {code}).',
     'fields.templateName': 'template',
     'fields.bodyParameters': 'parameters',
   },

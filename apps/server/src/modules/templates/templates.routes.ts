@@ -5,14 +5,27 @@ import {
   ZTemplatesResponse,
   ZTemplatesSyncResponse,
 } from '@hablabot/contract';
+import type { Language } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
-import { translate } from '../../platform/locale';
+import { hasText, translate } from '../../platform/locale';
+import type { SendOutcome } from '../messaging/outbound.service';
 import type { TemplatesService } from './templates.service';
 
 /** WhatsApp's refusals and silences: the admin reads what happened, never a bare server error. */
 const providerErrors = { 502: ZErrorResponse, 503: ZErrorResponse };
+
+/** Why WhatsApp did not take the template, in words the admin can act on. */
+function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure']>): string {
+  if (failure.kind !== 'whatsapp') return translate(lang, `templates.reason.${failure.kind}`);
+  const known = `templates.reason.${failure.code}`;
+  if (failure.code !== null && hasText(known)) return translate(lang, known);
+  return translate(lang, 'templates.reason.other', {
+    text: failure.message.slice(0, 300),
+    code: failure.code ?? '-',
+  });
+}
 
 /** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
 export function templatesRoutes(deps: { templates: TemplatesService; guards: Guards }) {
@@ -53,10 +66,18 @@ export function templatesRoutes(deps: { templates: TemplatesService; guards: Gua
         },
       },
       async (request, reply) => {
-        const data = await templates.send(companyIdOf(request), request.body);
+        const { message: data, outcome, failure } = await templates.send(companyIdOf(request), request.body);
+        // Refused: the chat keeps the message as not sent (status 4, with the reason) to resend later.
+        if (outcome === 'failed') {
+          return reply.status(502).send({
+            message: translate(request.lang, 'templates.send_failed', {
+              reason: failure ? failureReason(request.lang, failure) : '',
+            }),
+          });
+        }
         return reply.status(201).send({
           success: true as const,
-          message: translate(request.lang, 'templates.sent'),
+          message: translate(request.lang, outcome === 'sent' ? 'templates.sent' : 'templates.retrying'),
           data,
         });
       },

@@ -1,8 +1,9 @@
-import type { Message, MessageTemplate, SendTemplateMessageInput } from '@hablabot/contract';
+import type { MessageTemplate, SendTemplateMessageInput } from '@hablabot/contract';
 import { hostOf } from '../../integrations/http/outbound';
 import { listTemplates, type TemplatesListing } from '../../integrations/whatsapp/templates';
 import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
 import type { ClientsRepository } from '../clients/clients.repository';
+import type { OutboundService, SendOutcome } from '../messaging/outbound.service';
 import type { Credentials } from '../settings/settings.service';
 import {
   bodyText,
@@ -23,16 +24,8 @@ declare module '../../platform/jobs/jobs' {
 /** How long one page of the template listing may take. */
 export const TEMPLATES_SYNC_TIMEOUT_MS = 15_000;
 
-/** Sends a template message through WhatsApp and stores it in the chat. */
-export interface TemplateSender {
-  sendTemplate(input: {
-    companyId: number;
-    clientId: number;
-    template: { name: string; language: string };
-    bodyParameters: string[];
-    content: string;
-  }): Promise<Message>;
-}
+/** Sends a template message through WhatsApp and stores it in the chat (the outbound service). */
+export type TemplateSender = Pick<OutboundService, 'sendTemplate'>;
 
 const PARAMETER_KEYS: Record<ParameterProblem, string> = {
   missing: 'templates.parameter_missing',
@@ -43,6 +36,8 @@ const PARAMETER_KEYS: Record<ParameterProblem, string> = {
 
 /** Settings a sync needs, by the settings form's field names. */
 const SYNC_SETTINGS = ['whatsAppApiKey', 'whatsAppBusinessAccountId'] as const;
+/** Settings a send needs. */
+const SEND_SETTINGS = ['whatsAppApiKey', 'whatsAppPhoneId'] as const;
 
 /** A refused listing as an answer the admin can act on: 422 for the settings to fix, 502 for WhatsApp. */
 function listingError(failure: Extract<TemplatesListing, { ok: false }>, credentials: Credentials): AppError {
@@ -81,8 +76,8 @@ export function createTemplatesService(deps: {
   templatesRepository: TemplatesRepository;
   clientsRepository: Pick<ClientsRepository, 'findClient'>;
   settings: { credentials(companyId: number): Promise<Credentials> };
-  /** The send path; without it a send is refused with 503 once its input is checked. */
-  outbound?: TemplateSender;
+  /** The send path: stores the message in the chat and sends it through WhatsApp. */
+  outbound: TemplateSender;
   timeoutMs?: number;
   /** Templates asked for per page, and pages read at most (see integrations/whatsapp/templates.ts). */
   pageSize?: number;
@@ -145,14 +140,17 @@ export function createTemplatesService(deps: {
 
     /**
      * Sends an approved template to one of the company's clients. Before anything is sent: the client
-     * must be the company's (404), the phone the client's, the template known and APPROVED, and
-     * `bodyParameters` must give a non-blank value for each placeholder of the body and nothing else
-     * (422 naming each wrong parameter). Templates may be sent at any time, outside the 24-hour window.
+     * must be the company's (404), the phone (when given) the client's, the template known and
+     * APPROVED, `bodyParameters` a non-blank value for each placeholder of the body and nothing else
+     * (422 naming each wrong parameter), and the WhatsApp token and phone number id set (422).
+     * Templates may be sent at any time, outside the 24-hour window. WhatsApp's answer is in the
+     * outcome: sent, retrying (a job tries again) or failed (kept as not sent, with the reason).
      */
-    async send(companyId: number, input: SendTemplateMessageInput): Promise<Message> {
+    async send(companyId: number, input: SendTemplateMessageInput): Promise<SendOutcome> {
       const client = await clientsRepository.findClient(companyId, input.client_id);
       if (!client) throw notFound('clients.not_found');
-      if (client.whatsapp_cellphone !== input.phone) throw invalid('phone', 'templates.phone_mismatch');
+      if (input.phone !== undefined && client.whatsapp_cellphone !== input.phone)
+        throw invalid('phone', 'templates.phone_mismatch');
 
       const named = await templatesRepository.findTemplatesByName(companyId, input.templateName);
       const language = input.language || undefined;
@@ -194,7 +192,14 @@ export function createTemplatesService(deps: {
       const values = Object.fromEntries(
         placeholders.map((n) => [String(n), input.bodyParameters[String(n)].trim()]),
       );
-      if (!deps.outbound) throw new AppError(503, 'templates.send_unavailable');
+      // Settings first: a send that cannot go out is refused here rather than stored as failed.
+      const credentials = await deps.settings.credentials(companyId);
+      const absent = SEND_SETTINGS.filter((field) => !credentials[field]);
+      if (absent.length > 0) {
+        const fieldErrors: Record<string, FieldError[]> = {};
+        for (const field of absent) fieldErrors[field] = ['templates.setting_required'];
+        throw new AppError(422, 'templates.send_not_configured', undefined, fieldErrors);
+      }
       return deps.outbound.sendTemplate({
         companyId,
         clientId: client.id,

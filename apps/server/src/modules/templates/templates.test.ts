@@ -23,6 +23,7 @@ const WABA_B = '102290129340399';
 /** An account whose listing the tests break on purpose (see `brokenListing`). */
 const WABA_BROKEN = '777000777000';
 const PAGE_SIZE = 50;
+const PHONE_ID = '106540352242922';
 
 let t: CastApi;
 let graph: FakeGraphApi;
@@ -53,7 +54,7 @@ async function saveSettings(who: 'admin' | 'otherAdmin', settings: Record<string
 
 const whatsApp = (waba: string, overrides: Record<string, unknown> = {}) => ({
   whatsAppApiKey: TOKEN,
-  whatsAppPhoneId: '106540352242922',
+  whatsAppPhoneId: PHONE_ID,
   whatsAppBusinessAccountId: waba,
   facebookMessagesApiUrl: graph.baseUrl,
   ...overrides,
@@ -72,8 +73,22 @@ async function storedCount(companyId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createCastApi({ templateSync: { pageSize: PAGE_SIZE, timeoutMs: 2000 } });
-  graph = await startFakeGraphApi({ tokens: [TOKEN] });
+  t = await createCastApi({
+    templateSync: { pageSize: PAGE_SIZE, timeoutMs: 2000 },
+    outboundRetry: { attempts: 2, backoffMs: 60_000 },
+    cloudApiTimeoutMs: 2000,
+  });
+  graph = await startFakeGraphApi({
+    tokens: [TOKEN],
+    phoneNumbers: [
+      {
+        id: PHONE_ID,
+        display_phone_number: '+34 600 11 22 33',
+        verified_name: 'Tienda',
+        quality_rating: 'GREEN',
+      },
+    ],
+  });
   // One page of a single template whose `next` fails, points elsewhere, or is absent.
   graph.route('GET', `/:version/${WABA_BROKEN}/message_templates`, (request) => {
     if (request.query.get('after'))
@@ -338,7 +353,13 @@ describe(`send a template message (${engine})`, () => {
       'bodyParameters.1': ['The value of parameter 1 is missing.'],
       'bodyParameters.2': ['The value of parameter 2 is missing.'],
     });
-    expectFieldErrors(await send({ ...valid(), bodyParameters: { '1': 'Ana\nMaría', '2': '1' } }), {
+    const lineBreak = await send({ ...valid(), bodyParameters: { '1': 'Ana\nMaría', '2': '1' } });
+    expect(lineBreak.statusCode).toBe(422);
+    expect(Object.keys(lineBreak.json().errors)).toEqual(['bodyParameters.1']);
+    const tooLong = await send({ ...valid(), bodyParameters: { '1': 'a'.repeat(1025), '2': '1' } });
+    expect(tooLong.statusCode).toBe(422);
+    expect(Object.keys(tooLong.json().errors)).toEqual(['bodyParameters.1']);
+    expectFieldErrors(await send({ ...valid(), bodyParameters: { '1': 'Ana      María', '2': '1' } }), {
       'bodyParameters.1': [
         'El valor del parámetro 1 no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
       ],
@@ -346,8 +367,9 @@ describe(`send a template message (${engine})`, () => {
     expectFieldErrors(await send({ ...valid(), templateName: 'saludo', bodyParameters: { '1': 'de más' } }), {
       'bodyParameters.1': ['La plantilla no tiene el parámetro 1.'],
     });
-    const badKey = await send({ ...valid(), bodyParameters: { uno: 'Ana' } });
-    expect(badKey.statusCode).toBe(422);
+    expectFieldErrors(await send({ ...valid(), bodyParameters: { uno: 'Ana' } }), {
+      'bodyParameters.uno': ['Los parámetros se indican por su número: 1, 2, 3…'],
+    });
     expect(sends()).toHaveLength(0);
   });
 
@@ -410,11 +432,117 @@ describe(`send a template message (${engine})`, () => {
     );
   });
 
-  it('sends a checked template (503 while this server has no send path)', async () => {
+  it('sends a checked template at any time and keeps the filled text in the chat', async () => {
+    // The client has never written: no 24-hour window, and templates go all the same.
     const res = await send(valid());
-    expect(res.statusCode).toBe(503);
-    expect(res.json().message).toBe(
-      'El envío de plantillas todavía no está disponible en este servidor. No se envió nada.',
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: 'Mensaje de plantilla enviado.',
+      data: {
+        client_id: client.id,
+        phone: client.whatsapp_cellphone,
+        sender_type: 'admin',
+        content: 'Hola Ana, tu pedido 123 está listo.',
+        status: 1,
+      },
+    });
+    expect(graph.sent).toHaveLength(1);
+    expect(graph.sent[0]).toMatchObject({
+      phoneNumberId: PHONE_ID,
+      to: client.whatsapp_cellphone,
+      type: 'template',
+    });
+    expect(graph.sent[0].body.template).toEqual({
+      name: 'pedido_listo',
+      language: { code: 'es' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ana' },
+            { type: 'text', text: '123' },
+          ],
+        },
+      ],
+    });
+    const history = await t.as('admin', 'GET', `/admin/client/${client.id}/messages`);
+    expect(history.json().messages.at(-1)).toMatchObject({ id: res.json().data.id, status: 1 });
+
+    const english = await send(
+      { ...valid(), templateName: 'promo', language: 'en_US', bodyParameters: { '1': 'Ana' } },
+      'admin',
+      'en',
     );
+    expect(english.statusCode, english.body).toBe(201);
+    expect(english.json().message).toBe('Template message sent.');
+    expect(english.json().data.content).toBe('An offer for Ana.');
+    expect(graph.sent[1].body.template).toMatchObject({ name: 'promo', language: { code: 'en_US' } });
+
+    const { phone: _phone, ...withoutPhone } = valid();
+    const plain = await send({ ...withoutPhone, templateName: 'saludo', bodyParameters: {} });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(graph.sent[2].body.template).toEqual({ name: 'saludo', language: { code: 'es' } });
+  });
+
+  it("WhatsApp's refusal (template gone, parameters changed) is a 502 with the reason, kept as not sent", async () => {
+    // Deleted in WhatsApp after our last sync.
+    graph.templates.set(
+      WABA_A,
+      CHECKED.filter((x) => x.name !== 'pedido_listo'),
+    );
+    const gone = await send(valid());
+    expect(gone.statusCode).toBe(502);
+    expect(gone.json().message).toBe(
+      'No se pudo enviar la plantilla: WhatsApp no tiene esta plantilla aprobada en ese idioma. Sincroniza las plantillas y elige otra.',
+    );
+    // Changed in WhatsApp: a third placeholder.
+    graph.templates.set(WABA_A, [
+      ...CHECKED.filter((x) => x.name !== 'pedido_listo'),
+      fakeTemplate({ id: '501', name: 'pedido_listo', body: 'Hola {{1}}, tu pedido {{2}} llega el {{3}}.' }),
+    ]);
+    const changed = await send(valid(), 'admin', 'en');
+    expect(changed.statusCode).toBe(502);
+    expect(changed.json().message).toMatch(/^The template could not be sent: the number of parameters/);
+    expect(graph.sent).toHaveLength(0);
+    const history = await t.as('admin', 'GET', `/admin/client/${client.id}/messages`);
+    expect(history.json().messages.slice(-2)).toMatchObject([
+      { status: 4, error_code: 132001 },
+      { status: 4, error_code: 132000 },
+    ]);
+    graph.templates.set(WABA_A, CHECKED);
+  });
+
+  it('names the missing send settings with 422 and stores nothing', async () => {
+    const admin = await t.api.user({ role: 'admin' });
+    const companyId = admin.user.company_id!;
+    graph.templates.set('300000000000003', [fakeTemplate({ id: '1', name: 'hola' })]);
+    await t.api.post(
+      '/admin/setting',
+      { ...whatsApp('300000000000003'), whatsAppPhoneId: null },
+      { as: admin },
+    );
+    expect((await t.api.get('/templates/sync', { as: admin })).statusCode).toBe(200);
+    const someone = await createClient(t.api, companyId);
+    const res = await t.api.post(
+      '/admin/messages/send-template-message',
+      { client_id: someone.id, phone: someone.whatsapp_cellphone, templateName: 'hola', bodyParameters: {} },
+      { as: admin },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['whatsAppPhoneId']);
+    const history = await t.api.get(`/admin/client/${someone.id}/messages`, { as: admin });
+    expect(history.json().messages).toEqual([]);
+    expect(graph.sent).toHaveLength(0);
+  });
+
+  it('answers 201 with a later try when WhatsApp asks to wait', async () => {
+    graph.failSends({ code: 130429 });
+    const res = await send(valid());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe(
+      'WhatsApp está saturado en este momento; la plantilla se enviará en breve.',
+    );
+    expect(res.json().data.status).toBe(0);
   });
 });
