@@ -190,6 +190,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
         await botReplies.enqueueFor(companyId, message);
       },
     },
+    {
+      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
+      onMarkedRead: async (companyId, _clientId, lastWamid) => {
+        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
+      },
+    },
     options.messagingHooks,
   );
   const inbound = createInboundService({
@@ -202,12 +208,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     withTransaction,
     clientsRepository,
     messagesRepository,
-    hooks: composeHooks(messagingHooks, {
-      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
-      onMarkedRead: async (companyId, _clientId, lastWamid) => {
-        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
-      },
-    }),
+    hooks: messagingHooks,
   });
   const templatesRepository = createTemplatesRepository(db);
   const templates = createTemplatesService({

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { installGraphMedia } from './graph-media';
 import { type FakeMessagesControl, installMessageRoutes } from './graph-messages';
 import { installTemplates } from './graph-templates';
-import { installGraphMedia } from './graph-media';
 import { bearerOf, type FakeResponse, type FakeServer, type RecordedRequest, startFakeServer } from './http';
 
 /**
@@ -116,7 +116,7 @@ export async function startFakeGraphApi(
   });
   installTemplates(fake);
 
-  installMessageRoutes(fake, (request) => checkGraphToken(fake, request));
   installGraphMedia(fake);
+  installMessageRoutes(fake, (request) => checkGraphToken(fake, request));
   return fake;
 }

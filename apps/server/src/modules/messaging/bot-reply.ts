@@ -1,5 +1,6 @@
 import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { ChatCompletionError, type ChatCompletionsClient } from '../../integrations/ai/chat-completions';
+import { AppError } from '../../platform/errors';
 import type { EventBus } from '../../platform/events/events';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
@@ -22,13 +23,13 @@ export const BOT_HISTORY_MESSAGES = 20;
 /** Characters of conversation the model sees, at most (the newest kept). */
 export const BOT_HISTORY_CHARS = 8_000;
 
-/** What the bot sends through: the outbound service's send. */
+/** What the bot sends through: the outbound service's send (it stores the message and tells the chat). */
 export type BotSend = (input: {
   companyId: number;
   clientId: number;
   sender: 'bot';
   content: string;
-}) => Promise<unknown>;
+}) => Promise<{ outcome: 'sent' | 'failed' | 'retrying'; failure?: { message: string } }>;
 
 /**
  * The prompt's moving parts from the recent conversation (oldest first): the customer's messages since
@@ -179,7 +180,34 @@ export function createBotReplies(deps: {
       deps.log?.warn({ companyId, clientId }, 'bot reply: no sender wired, answer dropped');
       return;
     }
-    await deps.send({ companyId, clientId, sender: 'bot', content: answer });
+    let sent: Awaited<ReturnType<BotSend>>;
+    try {
+      sent = await deps.send({ companyId, clientId, sender: 'bot', content: answer });
+    } catch (err) {
+      // Refused before anything was stored (the 24-hour window closed, the client was deleted).
+      deps.log?.warn({ companyId, clientId, err }, 'bot reply: send refused');
+      const detail =
+        err instanceof AppError ? translate(DEFAULT_LANGUAGE, err.key, err.params) : (err as Error).message;
+      return failed(
+        companyId,
+        clientId,
+        phone,
+        conversation.lastCustomerMessageId,
+        t('messaging.bot.send_failed', { detail }),
+      );
+    }
+    // The answer is stored as the bot's message with status 4 and WhatsApp's reason: tell the admins too.
+    if (sent.outcome === 'failed')
+      await deps.events.publish(companyId, {
+        type: 'bot.failed',
+        data: {
+          client_id: clientId,
+          reason: t('messaging.bot.failed', {
+            reason: t('messaging.bot.send_failed', { detail: sent.failure?.message ?? '' }),
+          }),
+          message_id: conversation.lastCustomerMessageId,
+        },
+      });
   }
 
   // A reply messages a customer: never run twice.

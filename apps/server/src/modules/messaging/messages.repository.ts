@@ -1,6 +1,7 @@
 import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } from '@hablabot/contract';
 import { sql } from 'kysely';
 import type { MessageRow } from '../../db/schema';
+import { invalid } from '../../platform/errors';
 import type { Executor } from '../../db/transactions';
 
 const now = () => new Date().toISOString();
@@ -37,6 +38,14 @@ export interface NewMessage {
  * reason in `error_message`): a row of the conversation that never goes to WhatsApp.
  */
 export const BOT_FAILURE_TYPE = 'bot_failure';
+
+/**
+ * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own). Every resend
+ * path calls it before sending.
+ */
+export function assertResendable(message: Pick<Message, 'kind'>): void {
+  if (message.kind === 'bot_failure') throw invalid('id', 'messaging.bot_failure_not_resendable');
+}
 
 /** A message's media as stored, for the download job and the files route. */
 export interface StoredMedia {
@@ -244,6 +253,8 @@ export function createMessagesRepository(db: Executor) {
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .where('status', '=', MESSAGE_STATUS.failed)
+        // A bot failure note is never sent (see assertResendable).
+        .where('wa_type', '!=', BOT_FAILURE_TYPE)
         .returningAll()
         .executeTakeFirst();
       return row ? toMessage(row) : undefined;

@@ -62,6 +62,7 @@ export const messagingTexts = {
     'messaging.bot.bad_response': 'el proveedor de IA dio una respuesta que no se puede leer ({status}).',
     'messaging.bot.provider_error': 'el proveedor de IA respondió con un error ({status}): {detail}',
     'messaging.bot.empty_reply': 'el modelo devolvió una respuesta vacía.',
+    'messaging.bot.send_failed': 'no se pudo enviar la respuesta por WhatsApp. {detail}',
     'messaging.bot_failure_not_resendable': 'Este aviso del bot no es un mensaje y no se puede reenviar.',
   },
   en: {
@@ -124,6 +125,7 @@ export const messagingTexts = {
     'messaging.bot.bad_response': 'the AI provider gave an answer that cannot be read ({status}).',
     'messaging.bot.provider_error': 'the AI provider answered with an error ({status}): {detail}',
     'messaging.bot.empty_reply': 'the model returned an empty answer.',
+    'messaging.bot.send_failed': 'the answer could not be sent on WhatsApp. {detail}',
     'messaging.bot_failure_not_resendable': 'This bot notice is not a message and cannot be resent.',
   },
 } as const;

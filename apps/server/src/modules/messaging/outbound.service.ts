@@ -21,7 +21,7 @@ import { invalid, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
-import type { MessagesRepository } from './messages.repository';
+import { assertResendable, type MessagesRepository } from './messages.repository';
 import { eventMessage } from './messaging-events';
 
 /** A stored message as the event stream carries it (one shape for every sender). */
@@ -384,6 +384,8 @@ export function createOutboundService(deps: {
       if (!message || message.client_id !== clientId || message.sender_type === 'client')
         throw notFound('messaging.message_not_found');
       if (message.status !== MESSAGE_STATUS.failed) throw invalid('id', 'messaging.not_resendable');
+      // The bot's note that it could not answer is not a message: there is nothing to send.
+      assertResendable(message);
       const raw = await messagesRepository.findOutboundRequest(companyId, messageId);
       const request: { content: OutgoingContent; contextWamid?: string } = raw
         ? JSON.parse(raw)
