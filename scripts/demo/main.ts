@@ -327,7 +327,10 @@ HablaBot demo is ready (data in ${shownDataDir}, emptied on each run).
 
   Customer page:  ${pageUrl}
   Write to the business as any customer there: the message reaches HablaBot as a signed WhatsApp
-  webhook, and the page shows what the business sends back to that phone.
+  webhook, and the page shows what the business sends back to that phone: the bot's answer, then the
+  admin's once one writes to that client (which pauses the bot for that client), e.g.
+    curl -s ${serverUrl}/api/v1/admin/message -H 'authorization: Bearer <token from POST /api/v1/auth/login>' \\
+      -H 'content-type: application/json' -d '{"client_id":1,"content":"Hola, soy Ana."}'
 
   Fake WhatsApp Cloud API: ${graph.baseUrl}   Fake OpenAI: ${openAi.url}/v1
 

@@ -18,7 +18,6 @@ export interface PageOptions {
 interface Line {
   direction: 'in' | 'out';
   text: string;
-  at: string;
 }
 
 const PHONE = /^\d{10,15}$/;
@@ -68,11 +67,11 @@ function send(res: http.ServerResponse, status: number, body: unknown, type = 'a
 }
 
 export function customerPage(options: PageOptions): http.RequestListener {
-  /** What customers wrote through this page, by phone, with when the fake's log stood at that moment. */
-  const written = new Map<string, { text: string; at: string; sendsBefore: number }[]>();
+  /** What customers wrote through this page, by phone, with the length of the fake's send log at that moment. */
+  const written = new Map<string, { text: string; sendsBefore: number }[]>();
   const remember = (phone: string, text: string, sendsBefore: number) => {
     const list = written.get(phone) ?? [];
-    list.push({ text, at: new Date().toISOString(), sendsBefore });
+    list.push({ text, sendsBefore });
     written.set(phone, list);
   };
   for (const message of options.history ?? []) remember(message.phone, message.text, message.sendsBefore);
@@ -92,12 +91,11 @@ export function customerPage(options: PageOptions): http.RequestListener {
         lines.push({
           direction: 'in',
           text: message.text,
-          at: message.at,
           order: message.sendsBefore - 0.5 + n * 1e-6,
         });
       }
       for (const sent of sendsTo(options.graph, phone)) {
-        lines.push({ direction: 'out', text: sent.text, at: '', order: sent.index });
+        lines.push({ direction: 'out', text: sent.text, order: sent.index });
       }
       lines.sort((a, b) => a.order - b.order);
       return send(res, 200, { lines: lines.map(({ order: _order, ...line }) => line) });

@@ -174,6 +174,24 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
   );
   expect(after.body.messages.at(-1)).toMatchObject({ content: answer?.text, sender_type: 'bot' });
 
+  // The admin takes over: the message reaches the customer's page and the bot is paused for this client.
+  const takeover = `Hola, soy Ana de Café Aurora. ${Date.now()}`;
+  const sent = await json<{ data: { sender_type: string; status: number } }>(`${app}/api/v1/admin/message`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ client_id: client?.id, content: takeover }),
+  });
+  expect(sent.status).toBe(201);
+  expect(sent.body.data).toMatchObject({ sender_type: 'admin', status: 1 });
+  const page = await json<{ lines: { direction: string; text: string }[] }>(
+    `${pageUrl}/api/conversation?phone=${customer.phone}`,
+  );
+  expect(page.body.lines.at(-1)).toEqual({ direction: 'out', text: takeover });
+  const paused = await json<{ clients: { id: number; mode_bot: number }[] }>(`${app}/api/v1/admin/client`, {
+    headers: auth,
+  });
+  expect(paused.body.clients.find((c) => c.id === client?.id)?.mode_bot).toBe(0);
+
   // The business account's templates were synced in.
   const templates = await json<{ data: { name: string }[] }>(`${app}/api/v1/templates`, { headers: auth });
   expect(templates.body.data.map((t) => t.name)).toEqual(
