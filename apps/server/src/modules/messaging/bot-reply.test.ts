@@ -323,10 +323,19 @@ describe(`bot replies (${engine})`, () => {
         expect(sentTo(phone)).toHaveLength(0);
 
         // Resending the note is refused: there is no text to send.
+        const resend = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/message',
+          headers: admin.headers,
+          payload: { id: note.id, client_id: clientId, content: 'x', phone },
+        });
+        expect(resend.statusCode).toBe(422);
+        expect(resend.json().message).toBe('Este aviso del bot no es un mensaje y no se puede reenviar.');
         await expect(
           ctx.container.outbound.resend({ companyId: companyA, clientId, messageId: note.id }),
         ).rejects.toMatchObject({ statusCode: 422, key: 'messaging.bot_failure_not_resendable' });
         expect(sentTo(phone)).toHaveLength(0);
+        expect((await conversation(companyA, clientId)).at(-1)).toMatchObject({ id: note.id, status: 4 });
       } finally {
         await ctx.container.settingsRepository.upsertSettings(companyA, {
           openai_api_key_enc: ctx.container.secrets.encrypt(OPENAI_KEY),
