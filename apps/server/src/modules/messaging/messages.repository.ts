@@ -148,8 +148,8 @@ export function createMessagesRepository(db: Executor) {
           media_caption: m.media?.caption ?? null,
           media_sha256: m.media?.sha256 ?? null,
           status: m.status,
-          error_message: m.errorMessage ?? null,
           outbound_request: m.outboundRequest ?? null,
+          error_message: m.errorMessage ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })

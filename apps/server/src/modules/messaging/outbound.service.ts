@@ -22,6 +22,10 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
 import { assertResendable, type MessagesRepository } from './messages.repository';
+import { eventMessage } from './messaging-events';
+
+/** A stored message as the event stream carries it (one shape for every sender). */
+export { eventMessage };
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -79,24 +83,6 @@ export interface OutboundLog {
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 const silent: OutboundLog = { warn() {}, error() {} };
-
-/** A message as the live events carry it. */
-export function eventMessage(m: Message) {
-  return {
-    id: m.id,
-    client_id: m.client_id,
-    content: m.content,
-    phone: m.phone,
-    sender_type: m.sender_type,
-    message_type: m.message_type,
-    media_url: m.media_url,
-    media_caption: m.media_caption,
-    status: m.status,
-    error_message: m.error_message,
-    kind: m.kind,
-    created_at: m.created_at,
-  };
-}
 
 /** Codes whose reason has words of its own for the admin. */
 const EXPLAINED_CODES = [131047, 131026, 190];
