@@ -1,0 +1,277 @@
+import { EVENTS_HEARTBEAT_MS, type StreamEvent, ZStreamEvent } from '@hablabot/contract';
+import { apiUrl, endSession } from './api-client';
+import { requestLanguage } from './i18n';
+import { getToken } from './session';
+
+// The company's live events (GET /api/v1/admin/events) read with fetch rather than EventSource: the
+// bearer token goes in the Authorization header, never in the URL (where it would land in server and
+// proxy logs), and a 401 can end the session the way every other call does.
+
+/** One frame of a `text/event-stream` body, as the server-sent events format defines it. */
+export interface SseFrame {
+  /** The last `id:` seen on the stream so far (ids carry over to frames that have none), or null. */
+  id: string | null;
+  /** `event:`; 'message' when the frame names none. */
+  event: string;
+  /** The `data:` lines joined with '\n'. */
+  data: string;
+}
+
+export interface SseParserHandlers {
+  onFrame(frame: SseFrame): void;
+  /** A `:` comment line (the server's heartbeats). */
+  onComment?(text: string): void;
+  /** A `retry:` field: how long the server asks a reconnect to wait, in ms. */
+  onRetry?(ms: number): void;
+}
+
+/**
+ * An incremental parser of the server-sent events format: text goes in as it arrives, in chunks cut
+ * anywhere (in the middle of a line, between '\r' and '\n'); frames come out when their blank line has.
+ */
+export function createSseParser(handlers: SseParserHandlers) {
+  let buffer = '';
+  /** The previous chunk ended on '\r': a '\n' opening this one belongs to that line end. */
+  let afterCR = false;
+  let lastId: string | null = null;
+  let event = '';
+  let data: string[] = [];
+
+  function line(text: string) {
+    if (text === '') {
+      if (data.length > 0) handlers.onFrame({ id: lastId, event: event || 'message', data: data.join('\n') });
+      event = '';
+      data = [];
+      return;
+    }
+    if (text.startsWith(':')) {
+      handlers.onComment?.(text.slice(1).trimStart());
+      return;
+    }
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    let value = colon === -1 ? '' : text.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') data.push(value);
+    else if (field === 'event') event = value;
+    else if (field === 'id') {
+      if (!value.includes('\u0000')) lastId = value;
+    } else if (field === 'retry') {
+      if (/^\d+$/.test(value)) handlers.onRetry?.(Number(value));
+    }
+  }
+
+  return {
+    push(chunk: string) {
+      let text = chunk;
+      if (afterCR && text.startsWith('\n')) text = text.slice(1);
+      afterCR = false;
+      buffer += text;
+      let start = 0;
+      for (let i = 0; i < buffer.length; i++) {
+        const c = buffer[i];
+        if (c !== '\n' && c !== '\r') continue;
+        line(buffer.slice(start, i));
+        if (c === '\r') {
+          if (i + 1 === buffer.length) afterCR = true;
+          else if (buffer[i + 1] === '\n') i++;
+        }
+        start = i + 1;
+      }
+      buffer = buffer.slice(start);
+    },
+    /** The id a reconnect sends as Last-Event-ID. */
+    get lastId() {
+      return lastId;
+    },
+  };
+}
+
+/** A live event with the id the server gave it (null for `stream.reset`, which has none). */
+export type ReceivedEvent = StreamEvent & { id: number | null };
+
+export type EventStreamState = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export interface EventStreamOptions {
+  onEvent(event: ReceivedEvent): void;
+  onStateChange?(state: EventStreamState): void;
+  /** A frame that is not a known event, or a refusal that ends the stream (403). */
+  onError?(error: unknown): void;
+  signal?: AbortSignal;
+  /** The server's heartbeat interval; a silence of 2.5 times it means the connection is dead. */
+  heartbeatMs?: number;
+  /** First reconnect wait (the server's `retry:` replaces it), doubled per failed attempt up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** Resume after this id (Last-Event-ID) on the first connection. */
+  lastEventId?: string | null;
+  /** 0 ≤ x < 1; the jitter's source (tests fix it). */
+  random?: () => number;
+}
+
+const DEAD_AFTER_HEARTBEATS = 2.5;
+const DEFAULT_INITIAL_DELAY_MS = 1000;
+const DEFAULT_MAX_DELAY_MS = 30_000;
+
+/** Statuses that a later attempt may well get past; any other refusal ends the stream. */
+function worthRetrying(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** The wait before reconnect attempt `attempt` (0-based): exponential, capped, half of it random. */
+export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(attempt, 16));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random());
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Follows the signed-in admin's event stream until `close()` (or the signal) stops it, a 401 ends the
+ * session, or the server refuses for good (403). Lost connections, 5xx answers and heartbeat silences
+ * reconnect after a growing, jittered wait, sending the last id seen as Last-Event-ID so missed events
+ * come first (or a `stream.reset` when the server no longer has them).
+ */
+export function openEventStream(options: EventStreamOptions): { close(): void; done: Promise<void> } {
+  const stopper = new AbortController();
+  const outer = options.signal;
+  const stop = () => stopper.abort();
+  if (outer?.aborted) stop();
+  else outer?.addEventListener('abort', stop, { once: true });
+
+  const heartbeatMs = options.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
+  const maxDelayMs = options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;
+  const random = options.random ?? Math.random;
+  let baseDelayMs = options.initialDelayMs ?? DEFAULT_INITIAL_DELAY_MS;
+  let lastId = options.lastEventId ?? null;
+  let state: EventStreamState | null = null;
+  const setState = (next: EventStreamState) => {
+    if (next === state) return;
+    state = next;
+    options.onStateChange?.(next);
+  };
+
+  function deliver(frame: SseFrame) {
+    lastId = frame.id;
+    let data: unknown;
+    try {
+      data = JSON.parse(frame.data);
+    } catch (error) {
+      options.onError?.(error);
+      return;
+    }
+    const parsed = ZStreamEvent.safeParse({ type: frame.event, data });
+    if (!parsed.success) {
+      options.onError?.(parsed.error);
+      return;
+    }
+    const id = frame.event === 'stream.reset' || frame.id === null ? null : Number(frame.id);
+    options.onEvent({ ...parsed.data, id: Number.isFinite(id) ? id : null });
+  }
+
+  /** One connection; resolves with whether to reconnect. */
+  async function connect(): Promise<'retry' | 'opened' | 'stop'> {
+    const token = getToken();
+    if (!token) return 'stop';
+    const attempt = new AbortController();
+    const abortAttempt = () => attempt.abort();
+    stopper.signal.addEventListener('abort', abortAttempt, { once: true });
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const armWatchdog = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(abortAttempt, heartbeatMs * DEAD_AFTER_HEARTBEATS);
+    };
+    try {
+      const headers = new Headers({
+        Accept: 'text/event-stream',
+        'Accept-Language': requestLanguage(),
+        Authorization: `Bearer ${token}`,
+        'Cache-Control': 'no-cache',
+      });
+      if (lastId !== null) headers.set('Last-Event-ID', lastId);
+      armWatchdog();
+      let response: Response;
+      try {
+        response = await fetch(apiUrl('/admin/events'), {
+          headers,
+          signal: attempt.signal,
+          credentials: 'same-origin',
+          cache: 'no-store',
+        });
+      } catch {
+        return 'retry';
+      }
+      if (response.status === 401) {
+        await response.body?.cancel().catch(() => {});
+        // Only if the session is still the one this stream was opened with (not a newer sign-in).
+        if (getToken() === token) endSession();
+        return 'stop';
+      }
+      const type = response.headers.get('content-type') ?? '';
+      if (!response.ok || !type.includes('text/event-stream') || !response.body) {
+        await response.body?.cancel().catch(() => {});
+        if (response.ok || worthRetrying(response.status)) return 'retry';
+        options.onError?.(new Error(`The event stream was refused (HTTP ${response.status})`));
+        return 'stop';
+      }
+
+      setState('open');
+      const parser = createSseParser({
+        onFrame: deliver,
+        onRetry: (ms) => {
+          baseDelayMs = ms;
+        },
+      });
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      // fetch's abort errors the body too, but a cancel here ends the read whatever the body's source.
+      const cancel = () => reader.cancel().catch(() => {});
+      attempt.signal.addEventListener('abort', cancel, { once: true });
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          armWatchdog();
+          parser.push(value);
+        }
+      } catch {
+        // Aborted (closed, or the watchdog found the connection silent) or broken: reconnect or stop below.
+      } finally {
+        attempt.signal.removeEventListener('abort', cancel);
+        cancel();
+      }
+      return 'opened';
+    } finally {
+      clearTimeout(watchdog);
+      stopper.signal.removeEventListener('abort', abortAttempt);
+    }
+  }
+
+  async function run() {
+    let failures = 0;
+    setState('connecting');
+    while (!stopper.signal.aborted) {
+      const outcome = await connect();
+      if (outcome === 'stop' || stopper.signal.aborted) break;
+      // A connection that opened starts the count again; one that never did waits longer each time.
+      failures = outcome === 'opened' ? 0 : failures + 1;
+      setState('reconnecting');
+      await sleep(backoffDelay(failures, baseDelayMs, maxDelayMs, random), stopper.signal);
+    }
+    outer?.removeEventListener('abort', stop);
+    setState('closed');
+  }
+
+  const done = run();
+  return { close: stop, done };
+}
