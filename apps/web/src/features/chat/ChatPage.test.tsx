@@ -1,5 +1,5 @@
 import type { ChatClient, Message, MessageTemplate } from '@hablabot/contract';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -639,6 +639,140 @@ describe('ChatPage templates', () => {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Enviar mensaje' }));
       await waitFor(() => expect(alert).toHaveBeenLastCalledWith('Error al enviar el mensaje'));
       expect(screen.getByRole('dialog')).toBeInTheDocument();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+});
+
+/** A 200 text/event-stream answer whose body the test writes into, as the server would. */
+function eventStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  let id = 0;
+  return {
+    response: () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
+    async send(type: string, data: unknown) {
+      id += 1;
+      await act(async () => {
+        controller.enqueue(encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      });
+    },
+  };
+}
+
+describe('ChatPage live events', () => {
+  it(
+    'appends, moves, ticks, badges and flags from the event stream, never showing a message twice',
+    async () => {
+      setSession({ token: 'tok-chat', user: { id: 1, email: 'a@b.c' }, rol: 'admin' });
+      const stream = eventStream();
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const stored = [
+        makeMessage({
+          id: 3,
+          sender_type: 'admin',
+          content: 'Buenos días',
+          status: 1,
+          created_at: ago(2 * HOUR),
+        }),
+        makeMessage({ id: 4, content: 'Hola', status: 2, created_at: ago(HOUR) }),
+      ];
+      const newMessage = (id: number, overrides: Partial<Message> = {}) => ({
+        id,
+        client_id: 1,
+        content: 'Nuevo',
+        phone: '5215512345678',
+        sender_type: 'client',
+        message_type: 'text',
+        media_url: null,
+        media_caption: null,
+        status: 1,
+        created_at: new Date().toISOString(),
+        ...overrides,
+      });
+      mockFetch({
+        'GET /api/v1/admin/events': () => stream.response(),
+        'GET /api/v1/admin/client/messages-summary': [
+          200,
+          summary([{ ...ana, unread_messages_count: 0 }, luis]),
+        ],
+        'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
+        'POST /api/v1/admin/message': async () => {
+          await gate;
+          return jsonResponse(201, { message: 'ok', data: stored.find((m) => m.id === 60) });
+        },
+      });
+      renderChat({ client: { id: 1, name: 'Ana', phone: '5215512345678', avatar: null } });
+      await showList();
+      const conversation = await screen.findByRole('region', { name: 'Ana' });
+      await within(conversation).findByText('Buenos días');
+      const texts = () =>
+        [...conversation.querySelectorAll('.chat-message')].map((el) => el.textContent ?? '');
+
+      // A customer message arrives for the open conversation, twice over (a replay): shown once.
+      await stream.send('message.created', {
+        client_id: 1,
+        message: newMessage(20, { content: '¿Siguen ahí?' }),
+      });
+      await stream.send('message.created', {
+        client_id: 1,
+        message: newMessage(20, { content: '¿Siguen ahí?' }),
+      });
+      expect(texts().filter((text) => text.includes('¿Siguen ahí?'))).toHaveLength(1);
+
+      // Luis writes: his row goes to the top with its badge.
+      await stream.send('message.created', {
+        client_id: 2,
+        message: newMessage(21, { client_id: 2, content: 'Soy Luis otra vez' }),
+      });
+      await stream.send('client.unread', {
+        client_id: 2,
+        unread_messages_count: 3,
+        last_message_content: 'Soy Luis otra vez',
+        last_message_date: new Date().toISOString(),
+      });
+      const rows = within(screen.getByRole('list', { name: 'Clientes' })).getAllByRole('listitem');
+      expect(rows[0]?.textContent).toContain('Luis');
+      expect(rows[0]?.textContent).toContain('Soy Luis otra vez');
+      expect(within(rows[0] as HTMLElement).getByText('3 mensajes sin leer')).toBeInTheDocument();
+
+      // Ticks, bot mode and a bot failure.
+      await stream.send('message.status', { client_id: 1, message_id: 3, status: 2, error: null });
+      const first = conversation.querySelector('[data-message-id="3"]') as HTMLElement;
+      expect(within(first).getByRole('img', { name: 'Leído' })).toBeInTheDocument();
+      await stream.send('client.bot_mode', { client_id: 1, mode_bot: 0 });
+      expect(screen.getByRole('button', { name: 'Reanudar el bot de Ana' })).toBeInTheDocument();
+      await stream.send('bot.failed', { client_id: 1, reason: 'Sin crédito de IA', message_id: 20 });
+      expect(
+        within(conversation).getByText('El bot no pudo responder: Sin crédito de IA'),
+      ).toBeInTheDocument();
+      expect(within(conversation).queryByRole('button', { name: 'Reenviar' })).not.toBeInTheDocument();
+
+      // The stream brings our own message before the send answers: still shown once.
+      const input = within(conversation).getByRole('textbox');
+      await userEvent.type(input, 'Ya les atiendo{Enter}');
+      await within(conversation).findByRole('img', { name: 'Pendiente' });
+      const sent = makeMessage({
+        id: 60,
+        sender_type: 'admin',
+        content: 'Ya les atiendo',
+        status: 1,
+        created_at: new Date().toISOString(),
+      });
+      stored.push(sent);
+      await stream.send('message.created', { client_id: 1, message: { ...newMessage(60), ...sent } });
+      expect(texts().filter((text) => text.includes('Ya les atiendo'))).toHaveLength(1);
+      expect(within(conversation).queryByRole('img', { name: 'Pendiente' })).not.toBeInTheDocument();
+      release();
+      await waitFor(() => expect(texts().filter((text) => text.includes('Ya les atiendo'))).toHaveLength(1));
     },
     SCREEN_TEST_TIMEOUT,
   );

@@ -44,13 +44,38 @@ export interface ConversationProps {
 
 let nextTemporaryId = -1;
 
+/** A message being sent: shown at once, until the stored message it became is known. */
+export interface SendingMessage extends ChatMessage {
+  /** The newest stored id when it was sent: its stored copy has a greater one. */
+  after: number;
+}
+
+/**
+ * The messages being sent that no stored message accounts for yet. Each stored company message newer than
+ * a sending one, with the same text, accounts for one of them.
+ */
+export function unsettled(
+  sending: readonly SendingMessage[],
+  stored: readonly ChatMessage[],
+): SendingMessage[] {
+  const used = new Set<number>();
+  return sending.filter((temp) => {
+    const match = stored.find(
+      (m) => !used.has(m.id) && m.id > temp.after && m.sender_type === 'admin' && m.content === temp.content,
+    );
+    if (!match) return true;
+    used.add(match.id);
+    return false;
+  });
+}
+
 /** The conversation pane: header, history, 24-hour window banner and the input bar. */
 export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack }: ConversationProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const history = useConversation(contact.id);
   const markAsRead = useMarkAsRead();
-  const [sending, setSending] = useState<ChatMessage[]>([]);
+  const [sending, setSending] = useState<SendingMessage[]>([]);
   const [resendingId, setResendingId] = useState<number | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
   const banner = useMessageBox();
@@ -59,7 +84,10 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
     () => (history.data ? [...history.data.pages].reverse().flatMap((page) => page.messages) : []),
     [history.data],
   );
-  const messages = useMemo(() => mergeMessages(stored, liveExtras, sending), [stored, liveExtras, sending]);
+  // A message being sent disappears as soon as its stored copy is here (from the answer, a refetch or the
+  // live stream, whichever comes first), so it never shows twice.
+  const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
+  const messages = useMemo(() => mergeMessages(stored, liveExtras, pending), [stored, liveExtras, pending]);
   const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
 
   // Unread messages are marked read once the conversation has been open for a few seconds.
@@ -93,9 +121,10 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
   };
 
   const send = async (content: string, resendOf?: ChatMessage) => {
-    const temporary: ChatMessage | null = resendOf
+    const temporary: SendingMessage | null = resendOf
       ? null
       : {
+          after: stored.reduce((max, m) => Math.max(max, m.id), 0),
           id: nextTemporaryId--,
           content,
           client_id: contact.id,
