@@ -345,6 +345,40 @@ describe('ChatPage', () => {
   );
 
   it(
+    'reads older pages when the newest hold only company messages, to find whether the window is open',
+    async () => {
+      const ours = Array.from({ length: 10 }, (_, i) =>
+        makeMessage({
+          id: 20 + i,
+          sender_type: 'bot',
+          content: `Respuesta ${i}`,
+          status: 1,
+          created_at: ago((10 - i) * MIN),
+        }),
+      );
+      const net = mockFetch({
+        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/client/1/messages': (call) =>
+          jsonResponse(
+            200,
+            call.url.includes('page=2')
+              ? history([makeMessage({ id: 5, content: 'Pregunta', created_at: ago(3 * HOUR) })], false, 2)
+              : history(ours, true),
+          ),
+      });
+      renderChat({ client: { id: 1, name: 'Ana', phone: '5215512345678', avatar: null } });
+      const conversation = await screen.findByRole('region', { name: 'Ana' });
+      await within(conversation).findByText('Pregunta');
+      expect(within(conversation).getByTestId('chat-window').textContent).toMatch(
+        /^Tiempo restante: 2[01]h /,
+      );
+      expect(within(conversation).getByRole('textbox')).toBeEnabled();
+      expect(calls(net.calls, 'GET', '/api/v1/admin/client/1/messages')).toHaveLength(2);
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
     'shows an unsent message in red with its reason and sends it again; a bot failure has no resend',
     async () => {
       const stored = [

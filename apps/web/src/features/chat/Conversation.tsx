@@ -15,6 +15,7 @@ import {
   useMarkAsRead,
 } from './api';
 import {
+  CHAT_WINDOW_MS,
   type ChatWindow,
   chatWindow,
   MARK_READ_DELAY_MS,
@@ -89,6 +90,19 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
   const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
   const messages = useMemo(() => mergeMessages(stored, liveExtras, pending), [stored, liveExtras, pending]);
   const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
+
+  // The 24-hour window needs the customer's last message: when the loaded pages hold none and their
+  // oldest message is younger than the window, older pages are read until one shows up (or the window
+  // is passed), so a run of company messages never hides an open window.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const needsOlder = useMemo(() => {
+    if (stored.length === 0 || stored.some((m) => m.sender_type === 'client')) return false;
+    const oldest = Date.parse(stored[0]?.created_at ?? '');
+    return !Number.isNaN(oldest) && oldest > Date.now() - CHAT_WINDOW_MS;
+  }, [stored]);
+  useEffect(() => {
+    if (needsOlder && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [needsOlder, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   // Unread messages are marked read once the conversation has been open for a few seconds.
   const { mutate: markRead } = markAsRead;
@@ -224,7 +238,7 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
       <InputBar
         contact={contact}
         messages={stored}
-        loading={history.isPending}
+        loading={history.isPending || (needsOlder && hasNextPage)}
         draft={draft}
         onDraftChange={onDraftChange}
         onSend={(text) => void send(text)}
