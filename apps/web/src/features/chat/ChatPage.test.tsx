@@ -557,6 +557,13 @@ describe('ChatPage', () => {
       await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
       await userEvent.click(screen.getByRole('menuitem', { name: 'Detalles del cliente' }));
       expect(alert).toHaveBeenLastCalledWith('Ana: Detalles del cliente');
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
+      expect(screen.getByRole('menu')).toBeInTheDocument();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
+      await userEvent.click(within(conversation).getByRole('heading', { name: 'Ana' }));
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     },
     SCREEN_TEST_TIMEOUT,
   );

@@ -306,6 +306,23 @@ function InputBar({ contact, messages, loading, draft, onDraftChange, onSend, on
   const { t } = useTranslation();
   const window = useChatWindow(messages);
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // The menu closes on Escape and on a click anywhere else.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
   const open = !loading && window.state === 'open';
   const canSend = open && draft.trim() !== '';
   const submit = () => {
@@ -321,7 +338,7 @@ function InputBar({ contact, messages, loading, draft, onDraftChange, onSend, on
     <div className="chat-input">
       {loading ? null : <WindowBanner window={window} />}
       <div className="chat-input__bar">
-        <div className="chat-input__menu-wrap">
+        <div className="chat-input__menu-wrap" ref={menuRef}>
           <button
             type="button"
             className="chat-input__plus"
