@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
                   { index: true, ...screen(() => import('../features/home/AdminHomePage'), 'home') },
                   { path: 'clients', ...screen(() => import('../features/clients/ClientsPage'), 'clients') },
                   { path: 'bots', ...screen(() => import('../features/bots/BotsPage'), 'bots') },
-                  { path: 'chat', ...screen(() => import('../features/placeholders/ChatPage')) },
+                  { path: 'chat', ...screen(() => import('../features/chat/ChatPage'), 'chat') },
                   {
                     path: 'setting',
                     ...screen(() => import('../features/settings/SettingsPage'), 'settings'),

@@ -1,0 +1,173 @@
+import type { ChatClient, EventMessage, Message } from '@hablabot/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { ChatIcon } from '../../components/lib/icons';
+import type { ReceivedEvent } from '../../lib/event-stream';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
+import { useServerEvents } from '../../lib/use-server-events';
+import type { ChatNavigationState } from '../clients/ClientsPage';
+import {
+  appendCachedMessage,
+  bumpChatClient,
+  chatKeys,
+  updateCachedMessage,
+  updateChatClients,
+  useCachedUnread,
+} from './api';
+import { ClientList } from './ClientList';
+import { type ChatContact, Conversation } from './Conversation';
+import type { ChatMessage } from './MessageBubble';
+import './chat.css';
+
+/** A message as the live stream carries it, with the fields the history has and the stream leaves out. */
+export function eventMessageToMessage(message: EventMessage): Message {
+  const type = ['text', 'image', 'video', 'audio', 'document'].includes(message.message_type)
+    ? (message.message_type as Message['message_type'])
+    : 'text';
+  return {
+    id: message.id,
+    content: message.content,
+    client_id: message.client_id,
+    phone: message.phone ?? '',
+    sender_type: message.sender_type,
+    message_type: type,
+    media_url: message.media_url,
+    media_caption: message.media_caption,
+    media_mime_type: null,
+    media_file_name: null,
+    status: message.status,
+    error_code: null,
+    error_message: null,
+    created_at: message.created_at,
+  };
+}
+
+function contactFromState(state: unknown): ChatContact | null {
+  const client = (state as Partial<ChatNavigationState> | null)?.client;
+  if (!client || typeof client.id !== 'number') return null;
+  return { id: client.id, name: client.name ?? '', phone: client.phone ?? '', avatar: client.avatar ?? null };
+}
+
+let nextLiveId = -1_000_000;
+
+/** Live chat: the conversations on the left, the open one on the right (one at a time on a phone). */
+export default function ChatPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('chat.title'));
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [contact, setContact] = useState<ChatContact | null>(() => contactFromState(location.state));
+  const [drafts, setDrafts] = useState<Record<number, string>>({});
+  const [liveExtras, setLiveExtras] = useState<Record<number, ChatMessage[]>>({});
+
+  const select = useCallback((client: ChatClient) => {
+    setContact({
+      id: client.id,
+      name: client.name,
+      phone: client.whatsapp_cellphone,
+      avatar: client.avatar,
+    });
+  }, []);
+
+  // The open client's unread count as the list knows it now (the list is kept live).
+  const unread = useCachedUnread(contact?.id ?? null);
+
+  useServerEvents((event: ReceivedEvent) => {
+    switch (event.type) {
+      case 'message.created': {
+        const message = eventMessageToMessage(event.data.message);
+        appendCachedMessage(queryClient, event.data.client_id, message);
+        bumpChatClient(queryClient, event.data.client_id, {
+          last_message_content: message.content,
+          last_message_date: message.created_at,
+        });
+        break;
+      }
+      case 'message.status':
+        updateCachedMessage(queryClient, event.data.client_id, event.data.message_id, (message) => ({
+          ...message,
+          status: event.data.status,
+          error_message: event.data.error ?? message.error_message,
+        }));
+        break;
+      case 'client.bot_mode':
+        updateChatClients(queryClient, event.data.client_id, (client) => ({
+          ...client,
+          mode_bot: event.data.mode_bot,
+        }));
+        break;
+      case 'client.unread':
+        updateChatClients(queryClient, event.data.client_id, (client) => ({
+          ...client,
+          unread_messages_count: event.data.unread_messages_count,
+          last_message_content: event.data.last_message_content,
+          last_message_date: event.data.last_message_date,
+        }));
+        break;
+      case 'bot.failed': {
+        const failure: ChatMessage = {
+          id: nextLiveId--,
+          content: '',
+          client_id: event.data.client_id,
+          phone: '',
+          sender_type: 'bot',
+          message_type: 'text',
+          media_url: null,
+          media_caption: null,
+          media_mime_type: null,
+          media_file_name: null,
+          status: 4,
+          error_code: null,
+          error_message: event.data.reason,
+          created_at: new Date().toISOString(),
+        };
+        setLiveExtras((all) => ({
+          ...all,
+          [failure.client_id]: [...(all[failure.client_id] ?? []), failure],
+        }));
+        break;
+      }
+      case 'stream.reset':
+        void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+        break;
+    }
+  });
+
+  const showList = !mobile || contact === null;
+  const showConversation = !mobile || contact !== null;
+
+  return (
+    <div className={`chat-page${mobile ? ' chat-page--mobile' : ''}`}>
+      {showList ? (
+        <aside className="chat-page__list">
+          <ClientList selectedId={contact?.id ?? null} onSelect={select} />
+        </aside>
+      ) : null}
+      {showConversation ? (
+        <div className="chat-page__conversation">
+          {contact ? (
+            <Conversation
+              key={contact.id}
+              contact={{ ...contact, unread }}
+              liveExtras={liveExtras[contact.id] ?? EMPTY}
+              draft={drafts[contact.id] ?? ''}
+              onDraftChange={(text) => setDrafts((all) => ({ ...all, [contact.id]: text }))}
+              onBack={() => setContact(null)}
+            />
+          ) : (
+            <div className="chat-page__empty">
+              <ChatIcon size={40} aria-hidden="true" />
+              <p>{t('chat.selectClient')}</p>
+            </div>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const EMPTY: ChatMessage[] = [];

@@ -1,0 +1,394 @@
+import type { Message } from '@hablabot/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar, MessageBox, useMessageBox } from '../../components';
+import { ChevronLeftIcon, PlusIcon } from '../../components/lib/icons';
+import { isApiError } from '../../lib/api-client';
+import {
+  appendCachedMessage,
+  bumpChatClient,
+  chatKeys,
+  sendMessage,
+  updateCachedMessage,
+  useConversation,
+  useMarkAsRead,
+} from './api';
+import {
+  CHAT_WINDOW_MS,
+  type ChatWindow,
+  chatWindow,
+  MARK_READ_DELAY_MS,
+  mergeMessages,
+  unreadDividerIndex,
+} from './chat-utils';
+import { type ChatMessage, MessageBubble } from './MessageBubble';
+import { TemplatesModal } from './TemplatesModal';
+
+/** The conversation partner as the chat knows it (from the list or from the clients page). */
+export interface ChatContact {
+  id: number;
+  name: string;
+  phone: string;
+  avatar: string | null;
+  unread?: number;
+}
+
+export interface ConversationProps {
+  contact: ChatContact;
+  /** Messages heard live that the stored history does not hold (a bot failure). */
+  liveExtras: readonly ChatMessage[];
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onBack: () => void;
+}
+
+let nextTemporaryId = -1;
+
+/** A message being sent: shown at once, until the stored message it became is known. */
+export interface SendingMessage extends ChatMessage {
+  /** The newest stored id when it was sent: its stored copy has a greater one. */
+  after: number;
+}
+
+/**
+ * The messages being sent that no stored message accounts for yet. Each stored company message newer than
+ * a sending one, with the same text, accounts for one of them.
+ */
+export function unsettled(
+  sending: readonly SendingMessage[],
+  stored: readonly ChatMessage[],
+): SendingMessage[] {
+  const used = new Set<number>();
+  return sending.filter((temp) => {
+    const match = stored.find(
+      (m) => !used.has(m.id) && m.id > temp.after && m.sender_type === 'admin' && m.content === temp.content,
+    );
+    if (!match) return true;
+    used.add(match.id);
+    return false;
+  });
+}
+
+/** The conversation pane: header, history, 24-hour window banner and the input bar. */
+export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack }: ConversationProps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const history = useConversation(contact.id);
+  const markAsRead = useMarkAsRead();
+  const [sending, setSending] = useState<SendingMessage[]>([]);
+  const [resendingId, setResendingId] = useState<number | null>(null);
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  const banner = useMessageBox();
+
+  const stored = useMemo(
+    () => (history.data ? [...history.data.pages].reverse().flatMap((page) => page.messages) : []),
+    [history.data],
+  );
+  // A message being sent disappears as soon as its stored copy is here (from the answer, a refetch or the
+  // live stream, whichever comes first), so it never shows twice.
+  const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
+  const messages = useMemo(() => mergeMessages(stored, liveExtras, pending), [stored, liveExtras, pending]);
+  const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
+
+  // The 24-hour window needs the customer's last message: when the loaded pages hold none and their
+  // oldest message is younger than the window, older pages are read until one shows up (or the window
+  // is passed), so a run of company messages never hides an open window.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const needsOlder = useMemo(() => {
+    if (stored.length === 0 || stored.some((m) => m.sender_type === 'client')) return false;
+    const oldest = Date.parse(stored[0]?.created_at ?? '');
+    return !Number.isNaN(oldest) && oldest > Date.now() - CHAT_WINDOW_MS;
+  }, [stored]);
+  useEffect(() => {
+    if (needsOlder && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [needsOlder, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Unread messages are marked read once the conversation has been open for a few seconds.
+  const { mutate: markRead } = markAsRead;
+  const unread = contact.unread ?? 0;
+  useEffect(() => {
+    if (unread <= 0) return;
+    const timer = setTimeout(() => markRead(contact.id), MARK_READ_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [contact.id, unread, markRead]);
+
+  // Scrolling: a new message shows at the bottom; older pages go on top without moving what is read.
+  const scroller = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const lastId = messages.at(-1)?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a message is added, not read from it
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (keepFromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else {
+      el.scrollTop = el.scrollHeight;
+    }
+  }, [lastId, messages.length]);
+  const loadOlder = () => {
+    const el = scroller.current;
+    if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
+    void history.fetchNextPage();
+  };
+
+  const send = async (content: string, resendOf?: ChatMessage) => {
+    const temporary: SendingMessage | null = resendOf
+      ? null
+      : {
+          after: stored.reduce((max, m) => Math.max(max, m.id), 0),
+          id: nextTemporaryId--,
+          content,
+          client_id: contact.id,
+          phone: contact.phone,
+          sender_type: 'admin',
+          message_type: 'text',
+          media_url: null,
+          media_caption: null,
+          media_mime_type: null,
+          media_file_name: null,
+          status: 0,
+          error_code: null,
+          error_message: null,
+          created_at: new Date().toISOString(),
+        };
+    if (temporary) setSending((list) => [...list, temporary]);
+    if (resendOf) setResendingId(resendOf.id);
+    try {
+      const { message } = await sendMessage({
+        ...(resendOf ? { id: resendOf.id } : {}),
+        content,
+        client_id: contact.id,
+        phone: contact.phone,
+      });
+      if (resendOf) updateCachedMessage(queryClient, contact.id, resendOf.id, () => message);
+      else appendCachedMessage(queryClient, contact.id, message as Message);
+      bumpChatClient(queryClient, contact.id, {
+        last_message_content: message.content,
+        last_message_date: message.created_at,
+      });
+      // The history reloads from its newest page after a send.
+      void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
+    } catch (error) {
+      if (resendOf) {
+        // A resend that fails leaves the message as it was.
+        console.error('Resend failed', error);
+      } else {
+        onDraftChange(content);
+        banner.error(
+          isApiError(error) && error.serverMessage ? error.serverMessage : t('chat.input.sendError'),
+        );
+      }
+    } finally {
+      if (temporary) setSending((list) => list.filter((m) => m.id !== temporary.id));
+      if (resendOf) setResendingId(null);
+    }
+  };
+
+  return (
+    <section className="chat-conversation" aria-label={contact.name}>
+      <header className="chat-conversation__header">
+        <button
+          type="button"
+          className="chat-conversation__back"
+          aria-label={t('chat.back')}
+          onClick={onBack}
+        >
+          <ChevronLeftIcon size={20} aria-hidden="true" />
+        </button>
+        <Avatar name={contact.name} src={contact.avatar} size={40} decorative />
+        <div className="chat-conversation__who">
+          <h2 className="chat-conversation__name">{contact.name}</h2>
+          <p className="chat-conversation__phone">+{contact.phone}</p>
+        </div>
+      </header>
+      <div ref={scroller} className="chat-conversation__history" data-testid="chat-history">
+        {history.hasNextPage ? (
+          <button
+            type="button"
+            className="chat-conversation__more"
+            disabled={history.isFetchingNextPage}
+            onClick={loadOlder}
+          >
+            {t('chat.loadMore')}
+          </button>
+        ) : null}
+        {history.isPending ? null : messages.length === 0 ? (
+          <p className="chat-conversation__empty">{t('chat.noMessages')}</p>
+        ) : (
+          messages.map((message, index) => (
+            <Fragment key={message.id}>
+              {index === divider ? (
+                <div className="chat-divider">
+                  <span>{t('chat.unreadDivider')}</span>
+                </div>
+              ) : null}
+              <MessageBubble
+                message={message}
+                resending={resendingId === message.id}
+                onResend={(failed) => void send(failed.content, failed)}
+              />
+            </Fragment>
+          ))
+        )}
+      </div>
+      {banner.state ? <MessageBox {...banner.props} /> : null}
+      <InputBar
+        contact={contact}
+        messages={stored}
+        loading={history.isPending || (needsOlder && hasNextPage)}
+        draft={draft}
+        onDraftChange={onDraftChange}
+        onSend={(text) => void send(text)}
+        onTemplates={() => setTemplatesOpen(true)}
+      />
+      <TemplatesModal
+        open={templatesOpen}
+        contact={contact}
+        onClose={() => setTemplatesOpen(false)}
+        onSent={(message) => {
+          appendCachedMessage(queryClient, contact.id, message);
+          bumpChatClient(queryClient, contact.id, {
+            last_message_content: message.content,
+            last_message_date: message.created_at,
+          });
+          void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
+        }}
+      />
+    </section>
+  );
+}
+
+/** The 24-hour window of the conversation, counted down every second. */
+function useChatWindow(messages: readonly ChatMessage[]): ChatWindow {
+  const [now, setNow] = useState(() => Date.now());
+  const window = chatWindow(messages, now);
+  const open = window.state === 'open';
+  useEffect(() => {
+    if (!open) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [open]);
+  // A new customer message reopens the window at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock restarts when the messages change
+  useEffect(() => setNow(Date.now()), [messages]);
+  return window;
+}
+
+export function WindowBanner({ window }: { window: ChatWindow }) {
+  const { t } = useTranslation();
+  const text =
+    window.state === 'open'
+      ? t('chat.window.remaining', { h: window.hours, m: window.minutes, s: window.seconds })
+      : window.state === 'closed'
+        ? t('chat.window.closed')
+        : t('chat.window.noClientMessages');
+  return (
+    <p className={`chat-window chat-window--${window.state}`} data-testid="chat-window">
+      {text}
+    </p>
+  );
+}
+
+interface InputBarProps {
+  contact: ChatContact;
+  messages: readonly ChatMessage[];
+  loading: boolean;
+  draft: string;
+  onDraftChange: (text: string) => void;
+  onSend: (text: string) => void;
+  onTemplates: () => void;
+}
+
+function InputBar({ contact, messages, loading, draft, onDraftChange, onSend, onTemplates }: InputBarProps) {
+  const { t } = useTranslation();
+  const window = useChatWindow(messages);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // The menu closes on Escape and on a click anywhere else.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+  const open = !loading && window.state === 'open';
+  const canSend = open && draft.trim() !== '';
+  const submit = () => {
+    if (!canSend) return;
+    onSend(draft.trim());
+    onDraftChange('');
+  };
+  const option = (key: 'media' | 'details') => {
+    setMenuOpen(false);
+    globalThis.alert(t('chat.input.optionAlert', { name: contact.name, option: t(`chat.input.${key}`) }));
+  };
+  return (
+    <div className="chat-input">
+      {loading ? null : <WindowBanner window={window} />}
+      <div className="chat-input__bar">
+        <div className="chat-input__menu-wrap" ref={menuRef}>
+          <button
+            type="button"
+            className="chat-input__plus"
+            aria-label={t('chat.input.more')}
+            aria-haspopup="menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen((v) => !v)}
+          >
+            <PlusIcon size={20} aria-hidden="true" />
+          </button>
+          {menuOpen ? (
+            <div className="chat-input__menu" role="menu">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setMenuOpen(false);
+                  onTemplates();
+                }}
+              >
+                {t('chat.input.template')}
+              </button>
+              <button type="button" role="menuitem" onClick={() => option('media')}>
+                {t('chat.input.media')}
+              </button>
+              <button type="button" role="menuitem" onClick={() => option('details')}>
+                {t('chat.input.details')}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <textarea
+          className="chat-input__text"
+          rows={1}
+          value={draft}
+          disabled={!open}
+          aria-label={t('chat.input.placeholder')}
+          placeholder={open || loading ? t('chat.input.placeholder') : t('chat.input.closedPlaceholder')}
+          onChange={(event) => onDraftChange(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <button type="button" className="chat-input__send" disabled={!canSend} onClick={submit}>
+          {t('chat.input.send')}
+        </button>
+      </div>
+    </div>
+  );
+}

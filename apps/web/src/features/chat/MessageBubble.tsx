@@ -1,0 +1,175 @@
+import type { Message } from '@hablabot/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertIcon, CheckIcon, DownloadIcon } from '../../components/lib/icons';
+import { api } from '../../lib/api-client';
+import { bubbleTime } from './chat-utils';
+import { MarkdownLite } from './markdown';
+
+/** A message on screen: a stored one, or one being sent (negative id) or a bot failure heard live. */
+export type ChatMessage = Message;
+
+/**
+ * A protected file (the server's /admin/files/{id}) read with the session's token and handed to the
+ * player as a temporary object address, released when the bubble goes away.
+ */
+export function useProtectedMedia(url: string | null): { src: string | null; failed: boolean } {
+  const [state, setState] = useState<{ src: string | null; failed: boolean }>({ src: null, failed: false });
+  useEffect(() => {
+    setState({ src: null, failed: false });
+    if (!url) return;
+    const controller = new AbortController();
+    let objectUrl: string | null = null;
+    api<Blob>(url, { signal: controller.signal, responseType: 'blob' }).then(
+      (blob) => {
+        if (controller.signal.aborted) return;
+        objectUrl = URL.createObjectURL(blob);
+        setState({ src: objectUrl, failed: false });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ src: null, failed: true });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url]);
+  return state;
+}
+
+function MediaSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <span className="chat-media-skeleton" role="status" aria-label={t('chat.mediaLoading')}>
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}
+
+function MediaView({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const { src, failed } = useProtectedMedia(message.media_url);
+  if (!message.media_url) return null;
+  if (failed) return <p className="chat-bubble__media-error">{t('chat.mediaError')}</p>;
+  if (!src) return <MediaSkeleton />;
+  const caption = message.media_caption ?? message.media_file_name ?? '';
+  switch (message.message_type) {
+    case 'image':
+      return <img className="chat-bubble__image" src={src} alt={caption} />;
+    case 'audio':
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: customers' voice notes come without captions
+        <audio className="chat-bubble__audio" controls src={src}>
+          {t('chat.audioUnsupported')}
+        </audio>
+      );
+    case 'video':
+      return (
+        // biome-ignore lint/a11y/useMediaCaption: customers' videos come without captions
+        <video className="chat-bubble__video" controls src={src}>
+          {t('chat.videoUnsupported')}
+        </video>
+      );
+    case 'document':
+      return (
+        <span className="chat-bubble__document">
+          {message.media_mime_type === 'application/pdf' ? (
+            <iframe
+              className="chat-bubble__preview"
+              src={src}
+              title={caption || t('chat.downloadDocument')}
+            />
+          ) : null}
+          <span className="chat-bubble__file-name">{caption}</span>
+          <a className="chat-bubble__download" href={src} download={caption || true}>
+            <DownloadIcon aria-hidden="true" /> {t('chat.downloadDocument')}
+          </a>
+        </span>
+      );
+    default:
+      return null;
+  }
+}
+
+/** The delivery ticks of a message the company sent. */
+export function StatusTicks({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const label = t(`chat.status.${status}`, { defaultValue: '' });
+  if (status === 4) {
+    return (
+      <span className="chat-ticks chat-ticks--failed" role="img" aria-label={label}>
+        <AlertIcon size={14} aria-hidden="true" />
+      </span>
+    );
+  }
+  const double = status === 2 || status === 3;
+  return (
+    <span
+      className={`chat-ticks${status === 2 ? ' chat-ticks--read' : ''}${status === 0 ? ' chat-ticks--pending' : ''}`}
+      role="img"
+      aria-label={label}
+    >
+      <CheckIcon size={14} aria-hidden="true" />
+      {double ? <CheckIcon size={14} aria-hidden="true" className="chat-ticks__second" /> : null}
+    </span>
+  );
+}
+
+export interface MessageBubbleProps {
+  message: ChatMessage;
+  onResend?: (message: ChatMessage) => void;
+  resending?: boolean;
+}
+
+export function MessageBubble({ message, onResend, resending }: MessageBubbleProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const outgoing = message.sender_type !== 'client';
+  const failed = message.status === 4;
+  const botFailure = failed && message.sender_type === 'bot' && message.content.trim() === '';
+  const isMedia = message.message_type !== 'text';
+  const caption = message.message_type === 'document' ? '' : message.content;
+  return (
+    <div className={`chat-message chat-message--${outgoing ? 'out' : 'in'}`} data-message-id={message.id}>
+      <div
+        className={`chat-bubble chat-bubble--${message.sender_type}${failed ? ' chat-bubble--failed' : ''}`}
+      >
+        {botFailure ? (
+          <p className="chat-bubble__bot-failure">
+            {t('chat.botFailed', { reason: message.error_message ?? '' })}
+          </p>
+        ) : (
+          <>
+            {isMedia ? <MediaView message={message} /> : null}
+            {caption ? <MarkdownLite text={caption} /> : null}
+          </>
+        )}
+        <span className="chat-bubble__meta">
+          <time dateTime={message.created_at}>{bubbleTime(message.created_at, language)}</time>
+          {outgoing && !botFailure ? <StatusTicks status={message.status} /> : null}
+        </span>
+        {failed && !botFailure ? (
+          <div className="chat-bubble__failure">
+            <p className="chat-bubble__failure-title">{t('chat.notSent')}</p>
+            {message.error_message ? (
+              <p className="chat-bubble__failure-reason">{message.error_message}</p>
+            ) : null}
+            {onResend && message.id > 0 && message.content.trim() !== '' ? (
+              <button
+                type="button"
+                className="chat-bubble__resend"
+                disabled={resending}
+                onClick={() => onResend(message)}
+              >
+                {t('chat.resend')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import type {
+  ChatClient,
+  ClientMessagesResponse,
+  ClientMutationResponse,
+  MarkAsReadResponse,
+  Message,
+  MessagesSummaryResponse,
+  SendMessageResponse,
+  SendTemplateMessageRequest,
+  SendTemplateMessageResponse,
+  TemplatesResponse,
+  TemplatesSyncResponse,
+} from '@hablabot/contract';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { api, apiRequest } from '../../lib/api-client';
+
+/** Clients asked for at a time as the list scrolls. */
+export const CHAT_CLIENTS_PAGE = 50;
+/** Messages of one history page. */
+export const CHAT_MESSAGES_PAGE = 10;
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  clients: ['chat', 'clients'] as const,
+  clientList: (search: string) => ['chat', 'clients', search] as const,
+  messages: ['chat', 'messages'] as const,
+  conversation: (clientId: number) => ['chat', 'messages', clientId] as const,
+  templates: ['chat', 'templates'] as const,
+};
+
+export type ClientPages = InfiniteData<MessagesSummaryResponse, number>;
+export type MessagePages = InfiniteData<ClientMessagesResponse, number>;
+
+/** GET /admin/client/messages-summary, a page at a time, the most recent conversations first. */
+export function useChatClients(search: string) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.clientList(search),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<MessagesSummaryResponse>('/admin/client/messages-summary', {
+        signal,
+        query: { page: pageParam, per_page: CHAT_CLIENTS_PAGE, ...(search ? { search } : {}) },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.has_more ? last.pagination.current_page + 1 : undefined),
+  });
+}
+
+/** GET /admin/client/{id}/messages: page 1 holds the newest ten; older pages follow. */
+export function useConversation(clientId: number) {
+  return useInfiniteQuery({
+    queryKey: chatKeys.conversation(clientId),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ClientMessagesResponse>(`/admin/client/${clientId}/messages`, {
+        signal,
+        query: { page: pageParam, per_page: CHAT_MESSAGES_PAGE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.pagination.has_more_messages ? last.pagination.current_page + 1 : undefined,
+    staleTime: 0,
+  });
+}
+
+/** Every cached list page of clients, changed by `update` (which returns the row, or null to drop it). */
+export function updateChatClients(
+  queryClient: QueryClient,
+  clientId: number,
+  update: (client: ChatClient) => ChatClient,
+) {
+  let found = false;
+  queryClient.setQueriesData<ClientPages>({ queryKey: chatKeys.clients }, (data) => {
+    if (!data) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        clients: page.clients.map((client) => {
+          if (client.id !== clientId) return client;
+          found = true;
+          return update(client);
+        }),
+      })),
+    };
+  });
+  return found;
+}
+
+/**
+ * A client's conversation moved: its row goes to the top of every loaded list with `patch` applied. A
+ * client not loaded yet makes the lists load again, so it appears where the server places it.
+ */
+export function bumpChatClient(queryClient: QueryClient, clientId: number, patch: Partial<ChatClient>) {
+  let found = false;
+  queryClient.setQueriesData<ClientPages>({ queryKey: chatKeys.clients }, (data) => {
+    if (!data) return data;
+    let moved: ChatClient | null = null;
+    const pages = data.pages.map((page) => ({
+      ...page,
+      clients: page.clients.filter((client) => {
+        if (client.id !== clientId) return true;
+        moved = { ...client, ...patch };
+        return false;
+      }),
+    }));
+    if (!moved || pages.length === 0) return data;
+    found = true;
+    const [first, ...rest] = pages;
+    return { ...data, pages: first ? [{ ...first, clients: [moved, ...first.clients] }, ...rest] : pages };
+  });
+  if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.clients });
+}
+
+/** Changes one cached message of a conversation (a status, say). */
+export function updateCachedMessage(
+  queryClient: QueryClient,
+  clientId: number,
+  messageId: number,
+  update: (message: Message) => Message,
+) {
+  queryClient.setQueryData<MessagePages>(chatKeys.conversation(clientId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            messages: page.messages.map((message) => (message.id === messageId ? update(message) : message)),
+          })),
+        }
+      : data,
+  );
+}
+
+/** Adds a message to the newest page of a cached conversation, unless it is there already. */
+export function appendCachedMessage(queryClient: QueryClient, clientId: number, message: Message) {
+  queryClient.setQueryData<MessagePages>(chatKeys.conversation(clientId), (data) => {
+    if (!data || data.pages.length === 0) return data;
+    if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) {
+      return {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          messages: page.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)),
+        })),
+      };
+    }
+    const [first, ...rest] = data.pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, messages: [...first.messages, message] }, ...rest] };
+  });
+}
+
+export function useToggleBotMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientId, mode }: { clientId: number; mode: 0 | 1 }) =>
+      api.post<ClientMutationResponse>(`/admin/client/${clientId}/toggle-bot-mode`, { mode }),
+    onSuccess: (response) => {
+      updateChatClients(queryClient, response.client.id, (client) => ({
+        ...client,
+        mode_bot: response.client.mode_bot,
+      }));
+    },
+  });
+}
+
+export function useMarkAsRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: number) =>
+      api.patch<MarkAsReadResponse>(`/admin/messages/${clientId}/mark-as-read`),
+    onSuccess: (_data, clientId) => {
+      updateChatClients(queryClient, clientId, (client) => ({ ...client, unread_messages_count: 0 }));
+    },
+  });
+}
+
+export interface SendMessageVariables {
+  /** A failed message's id when it is sent again. */
+  id?: number;
+  content: string;
+  client_id: number;
+  phone: string;
+}
+
+/** POST /admin/message: 201 for a new message, 200 for a resend; the answer is the stored message. */
+export async function sendMessage(body: SendMessageVariables) {
+  const response = await apiRequest<SendMessageResponse>('/admin/message', { method: 'POST', body });
+  return { status: response.status, message: response.data.data };
+}
+
+export function useTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: chatKeys.templates,
+    queryFn: ({ signal }) => api.get<TemplatesResponse>('/templates', { signal }),
+    enabled,
+  });
+}
+
+export function useSyncTemplates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const response = await apiRequest<TemplatesSyncResponse>('/templates/sync');
+      if (response.status !== 200) throw new Error(`Sync answered ${response.status}`);
+      return response.data;
+    },
+    onSuccess: (data) => {
+      if (Array.isArray(data?.data))
+        queryClient.setQueryData<TemplatesResponse>(chatKeys.templates, { data: data.data });
+      else void queryClient.invalidateQueries({ queryKey: chatKeys.templates });
+    },
+  });
+}
+
+export function useSendTemplate() {
+  return useMutation({
+    mutationFn: async (body: SendTemplateMessageRequest) => {
+      const response = await apiRequest<SendTemplateMessageResponse>(
+        '/admin/messages/send-template-message',
+        {
+          method: 'POST',
+          body,
+        },
+      );
+      if (response.status !== 201) throw new Error(`Template send answered ${response.status}`);
+      return response.data;
+    },
+  });
+}
+
+/** A client's unread count as the loaded lists hold it now (0 when no list holds the client). */
+export function cachedUnread(queryClient: QueryClient, clientId: number): number {
+  for (const [, data] of queryClient.getQueriesData<ClientPages>({ queryKey: chatKeys.clients })) {
+    for (const page of data?.pages ?? []) {
+      const row = page.clients.find((client) => client.id === clientId);
+      if (row) return row.unread_messages_count;
+    }
+  }
+  return 0;
+}
+
+/** `cachedUnread`, kept current as the lists change (live events, mark-as-read). */
+export function useCachedUnread(clientId: number | null): number {
+  const queryClient = useQueryClient();
+  return useSyncExternalStore(
+    (onChange) => queryClient.getQueryCache().subscribe(onChange),
+    () => (clientId === null ? 0 : cachedUnread(queryClient, clientId)),
+  );
+}

@@ -1,0 +1,106 @@
+import type { Message } from '@hablabot/contract';
+import { intlLocale } from '../../lib/i18n';
+
+/** How long after the customer's last message free text may still be sent. */
+export const CHAT_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** How long a conversation with unread messages stays open before they are marked read. */
+export const MARK_READ_DELAY_MS = 5000;
+
+function sameDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/**
+ * The list's time label of a last message: the time when it is from today, `yesterday` (the word, in the
+ * UI language) for yesterday, otherwise the date. Empty when there is no date.
+ */
+export function timeLabel(iso: string | null, now: Date, language: string, yesterday: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const locale = intlLocale(language);
+  if (sameDay(date, now)) {
+    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+  }
+  const before = new Date(now);
+  before.setDate(now.getDate() - 1);
+  if (sameDay(date, before)) return yesterday;
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/** The time of a bubble (hours and minutes). */
+export function bubbleTime(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(date);
+}
+
+export type ChatWindow =
+  | { state: 'none' }
+  | { state: 'closed' }
+  | { state: 'open'; hours: number; minutes: number; seconds: number };
+
+/** Whether free text may be sent, and for how long: 24 hours from the customer's last message. */
+export function chatWindow(
+  messages: readonly Pick<Message, 'sender_type' | 'created_at'>[],
+  now: number,
+): ChatWindow {
+  let last = Number.NEGATIVE_INFINITY;
+  for (const message of messages) {
+    if (message.sender_type !== 'client') continue;
+    const at = Date.parse(message.created_at);
+    if (!Number.isNaN(at) && at > last) last = at;
+  }
+  if (last === Number.NEGATIVE_INFINITY) return { state: 'none' };
+  const left = last + CHAT_WINDOW_MS - now;
+  if (left <= 0) return { state: 'closed' };
+  const total = Math.floor(left / 1000);
+  return {
+    state: 'open',
+    hours: Math.floor(total / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/**
+ * Where the 'unread' divider goes: the index of the first customer message not read yet, or -1. Messages
+ * are in display order (oldest first).
+ */
+export function unreadDividerIndex(messages: readonly Pick<Message, 'sender_type' | 'status'>[]): number {
+  return messages.findIndex((message) => message.sender_type === 'client' && message.status !== 2);
+}
+
+/**
+ * One conversation from every source (loaded pages, live events, messages being sent): each id once —
+ * the latest copy wins, except that a status never goes back from read to an earlier step — sorted
+ * oldest first.
+ */
+export function mergeMessages<T extends Pick<Message, 'id' | 'created_at'>>(
+  ...sources: readonly (readonly T[])[]
+): T[] {
+  const byId = new Map<number, T>();
+  for (const source of sources) for (const message of source) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => {
+    const at = Date.parse(a.created_at) - Date.parse(b.created_at);
+    if (at !== 0 && !Number.isNaN(at)) return at;
+    // Messages still being sent have negative ids: they go after the stored ones of the same moment.
+    if (a.id < 0 !== b.id < 0) return a.id < 0 ? 1 : -1;
+    return Math.abs(a.id) - Math.abs(b.id);
+  });
+}
+
+/** The numbered placeholders of a template's text ({{1}}, {{2}} …), each once, in number order. */
+export function templatePlaceholders(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/\{\{\s*(\d{1,3})\s*\}\}/g)) found.add(String(Number(match[1])));
+  return [...found].sort((a, b) => Number(a) - Number(b));
+}
+
+/** The template's text with each placeholder replaced by its value (left as it is while empty). */
+export function fillTemplate(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{\s*(\d{1,3})\s*\}\}/g, (whole, n: string) => {
+    const value = values[String(Number(n))];
+    return value ? value : whole;
+  });
+}
