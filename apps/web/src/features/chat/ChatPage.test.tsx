@@ -39,6 +39,7 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
     status: 2,
     error_code: null,
     error_message: null,
+    kind: 'message',
     created_at: ago(HOUR),
     ...overrides,
   };
@@ -388,7 +389,8 @@ describe('ChatPage', () => {
           sender_type: 'bot',
           content: '',
           status: 4,
-          error_message: 'Sin saldo de IA',
+          kind: 'bot_failure',
+          error_message: 'El bot no pudo responder: Sin saldo de IA',
           created_at: ago(HOUR + MIN),
         }),
         makeMessage({
@@ -736,6 +738,8 @@ describe('ChatPage live events', () => {
         media_url: null,
         media_caption: null,
         status: 1,
+        error_message: null,
+        kind: 'message',
         created_at: new Date().toISOString(),
         ...overrides,
       });
@@ -791,7 +795,22 @@ describe('ChatPage live events', () => {
       expect(within(first).getByRole('img', { name: 'Leído' })).toBeInTheDocument();
       await stream.send('client.bot_mode', { client_id: 1, mode_bot: 0 });
       expect(screen.getByRole('button', { name: 'Reanudar el bot de Ana' })).toBeInTheDocument();
-      await stream.send('bot.failed', { client_id: 1, reason: 'Sin crédito de IA', message_id: 20 });
+      // The engine announces the failure and stores its note, which arrives as a message of its own.
+      await stream.send('bot.failed', {
+        client_id: 1,
+        reason: 'El bot no pudo responder: Sin crédito de IA',
+        message_id: 20,
+      });
+      await stream.send('message.created', {
+        client_id: 1,
+        message: newMessage(22, {
+          sender_type: 'bot',
+          content: '',
+          status: 4,
+          kind: 'bot_failure',
+          error_message: 'El bot no pudo responder: Sin crédito de IA',
+        }),
+      });
       expect(
         within(conversation).getByText('El bot no pudo responder: Sin crédito de IA'),
       ).toBeInTheDocument();

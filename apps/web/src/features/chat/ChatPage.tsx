@@ -19,7 +19,6 @@ import {
 } from './api';
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
-import type { ChatMessage } from './MessageBubble';
 import './chat.css';
 
 /** A message as the live stream carries it, with the fields the history has and the stream leaves out. */
@@ -40,7 +39,8 @@ export function eventMessageToMessage(message: EventMessage): Message {
     media_file_name: null,
     status: message.status,
     error_code: null,
-    error_message: null,
+    error_message: message.error_message,
+    kind: message.kind,
     created_at: message.created_at,
   };
 }
@@ -51,8 +51,6 @@ function contactFromState(state: unknown): ChatContact | null {
   return { id: client.id, name: client.name ?? '', phone: client.phone ?? '', avatar: client.avatar ?? null };
 }
 
-let nextLiveId = -1_000_000;
-
 /** Live chat: the conversations on the left, the open one on the right (one at a time on a phone). */
 export default function ChatPage() {
   const { t } = useTranslation();
@@ -62,7 +60,6 @@ export default function ChatPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [contact, setContact] = useState<ChatContact | null>(() => contactFromState(location.state));
   const [drafts, setDrafts] = useState<Record<number, string>>({});
-  const [liveExtras, setLiveExtras] = useState<Record<number, ChatMessage[]>>({});
 
   const select = useCallback((client: ChatClient) => {
     setContact({
@@ -81,10 +78,18 @@ export default function ChatPage() {
       case 'message.created': {
         const message = eventMessageToMessage(event.data.message);
         appendCachedMessage(queryClient, event.data.client_id, message);
-        bumpChatClient(queryClient, event.data.client_id, {
-          last_message_content: message.content,
-          last_message_date: message.created_at,
-        });
+        // A bot failure note is not a message of the conversation's preview.
+        if (message.kind !== 'bot_failure')
+          bumpChatClient(queryClient, event.data.client_id, {
+            last_message_content: message.content,
+            last_message_date: message.created_at,
+          });
+        break;
+      }
+      // A customer's media was fetched (or given up on): the stored message replaces the shown one.
+      case 'message.updated': {
+        const updated = eventMessageToMessage(event.data.message);
+        updateCachedMessage(queryClient, event.data.client_id, updated.id, () => updated);
         break;
       }
       case 'message.status':
@@ -108,29 +113,9 @@ export default function ChatPage() {
           last_message_date: event.data.last_message_date,
         }));
         break;
-      case 'bot.failed': {
-        const failure: ChatMessage = {
-          id: nextLiveId--,
-          content: '',
-          client_id: event.data.client_id,
-          phone: '',
-          sender_type: 'bot',
-          message_type: 'text',
-          media_url: null,
-          media_caption: null,
-          media_mime_type: null,
-          media_file_name: null,
-          status: 4,
-          error_code: null,
-          error_message: event.data.reason,
-          created_at: new Date().toISOString(),
-        };
-        setLiveExtras((all) => ({
-          ...all,
-          [failure.client_id]: [...(all[failure.client_id] ?? []), failure],
-        }));
+      // The bot's failure is stored: its note (or its refused answer) arrives as a message of its own.
+      case 'bot.failed':
         break;
-      }
       case 'stream.reset':
         void queryClient.invalidateQueries({ queryKey: chatKeys.all });
         break;
@@ -153,7 +138,6 @@ export default function ChatPage() {
             <Conversation
               key={contact.id}
               contact={{ ...contact, unread }}
-              liveExtras={liveExtras[contact.id] ?? EMPTY}
               draft={drafts[contact.id] ?? ''}
               onDraftChange={(text) => setDrafts((all) => ({ ...all, [contact.id]: text }))}
               onBack={() => setContact(null)}
@@ -169,5 +153,3 @@ export default function ChatPage() {
     </div>
   );
 }
-
-const EMPTY: ChatMessage[] = [];

@@ -36,8 +36,6 @@ export interface ChatContact {
 
 export interface ConversationProps {
   contact: ChatContact;
-  /** Messages heard live that the stored history does not hold (a bot failure). */
-  liveExtras: readonly ChatMessage[];
   draft: string;
   onDraftChange: (text: string) => void;
   onBack: () => void;
@@ -71,7 +69,7 @@ export function unsettled(
 }
 
 /** The conversation pane: header, history, 24-hour window banner and the input bar. */
-export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack }: ConversationProps) {
+export function Conversation({ contact, draft, onDraftChange, onBack }: ConversationProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const history = useConversation(contact.id);
@@ -88,7 +86,7 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
   // A message being sent disappears as soon as its stored copy is here (from the answer, a refetch or the
   // live stream, whichever comes first), so it never shows twice.
   const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
-  const messages = useMemo(() => mergeMessages(stored, liveExtras, pending), [stored, liveExtras, pending]);
+  const messages = useMemo(() => mergeMessages(stored, pending), [stored, pending]);
   const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
 
   // The 24-hour window needs the customer's last message: when the loaded pages hold none and their
@@ -153,6 +151,7 @@ export function Conversation({ contact, liveExtras, draft, onDraftChange, onBack
           error_code: null,
           error_message: null,
           created_at: new Date().toISOString(),
+          kind: 'message',
         };
     if (temporary) setSending((list) => [...list, temporary]);
     if (resendOf) setResendingId(resendOf.id);

@@ -129,7 +129,8 @@ export function MessageBubble({ message, onResend, resending }: MessageBubblePro
   const language = i18n.resolvedLanguage ?? i18n.language;
   const outgoing = message.sender_type !== 'client';
   const failed = message.status === 4;
-  const botFailure = failed && message.sender_type === 'bot' && message.content.trim() === '';
+  // The bot could not answer: the server stores why, as a whole sentence, on a note of its own.
+  const botFailure = message.kind === 'bot_failure';
   const isMedia = message.message_type !== 'text';
   const caption = message.message_type === 'document' ? '' : message.content;
   return (
@@ -139,7 +140,7 @@ export function MessageBubble({ message, onResend, resending }: MessageBubblePro
       >
         {botFailure ? (
           <p className="chat-bubble__bot-failure">
-            {t('chat.botFailed', { reason: message.error_message ?? '' })}
+            {message.error_message ?? t('chat.botFailed', { reason: '' })}
           </p>
         ) : (
           <>
