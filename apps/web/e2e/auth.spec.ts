@@ -21,7 +21,8 @@ test.describe('sign-in', () => {
         }).observe(document, { subtree: true, childList: true, characterData: true });
       });
       await signInThroughForm(page, E2E_USERS[who].email, E2E_PASSWORD);
-      await expect(page).toHaveURL(landing);
+      // Password hashing, the one-second message and the area's first load: allow a loaded machine time.
+      await expect(page).toHaveURL(landing, { timeout: 20_000 });
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       const shown = await page.evaluate(
         () => (window as unknown as { __statusTexts: string[] }).__statusTexts,

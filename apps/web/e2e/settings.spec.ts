@@ -123,6 +123,8 @@ for (const [width, language] of [
     const x = TEXTS[language];
 
     test('save the settings, read the feedback; secrets stay on the server', async ({ page }) => {
+      // A long flow (sign-in, two saves, reloads, an accessibility scan): three times the usual time.
+      test.slow();
       const admin = await signIn(page, language);
       await page.goto('/admin/setting');
       await expect(page.getByRole('heading', { level: 1, name: x.title })).toBeVisible();

@@ -139,13 +139,19 @@ describe('ChatPage', () => {
         within(rows[1] as HTMLElement).getByRole('button', { name: 'Reanudar el bot de Luis' }),
       ).toBeInTheDocument();
 
-      await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar clientes...' }), 'Luis');
+      // Typed without pauses, so even a busy machine types the word within the debounce's window.
+      await userEvent.type(screen.getByRole('searchbox', { name: 'Buscar clientes...' }), 'Luis', {
+        delay: null,
+      });
       await waitFor(() => expect(within(list).queryByText('Ana')).not.toBeInTheDocument());
-      const searches = calls(net.calls, 'GET', '/api/v1/admin/client/messages-summary').map((c) => c.url);
+      const searches = () =>
+        calls(net.calls, 'GET', '/api/v1/admin/client/messages-summary')
+          .map((c) => c.url)
+          .filter((url) => url.includes('search='));
       // Debounced: the typing asks the server once, not once per letter.
-      expect(searches.filter((url) => url.includes('search='))).toEqual([
-        '/api/v1/admin/client/messages-summary?page=1&per_page=50&search=Luis',
-      ]);
+      await waitFor(() =>
+        expect(searches()).toEqual(['/api/v1/admin/client/messages-summary?page=1&per_page=50&search=Luis']),
+      );
     },
     SCREEN_TEST_TIMEOUT,
   );
