@@ -450,6 +450,27 @@ export function createClientsRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * A message to the customer (admin or bot) becomes the client's last message, for the chat list's
+     * order and preview; the unread count stays as it is. A message dated before the one shown changes
+     * nothing.
+     */
+    async noteOutgoingMessage(
+      companyId: number,
+      id: number,
+      message: { content: string; date: string },
+    ): Promise<void> {
+      await db
+        .updateTable('clients')
+        .set({ last_message_content: message.content, last_message_date: message.date })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([eb('last_message_date', 'is', null), eb('last_message_date', '<=', message.date)]),
+        )
+        .execute();
+    },
+
     /** The client's unread count back to 0; false when the client is not the company's. */
     async resetUnread(companyId: number, id: number): Promise<boolean> {
       const result = await db

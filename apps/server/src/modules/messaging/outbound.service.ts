@@ -254,6 +254,10 @@ export function createOutboundService(deps: {
       outboundRequest: JSON.stringify(request),
     });
     if (!message) throw new Error('outgoing message not stored');
+    await clientsRepository.noteOutgoingMessage(companyId, clientId, {
+      content: stored.content,
+      date: message.created_at,
+    });
     await publish(companyId, {
       type: 'message.created',
       data: { client_id: clientId, message: eventMessage(message) },

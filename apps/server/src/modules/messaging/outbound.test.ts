@@ -228,6 +228,18 @@ describe(`sending messages (${engine})`, () => {
       });
       expect(fake.sent.map((m) => m.body.text)).toEqual([{ body: 'Hola, soy Ana', preview_url: false }]);
       expect(await botMode(client.id)).toBe(0);
+      // The chat list shows it as the client's last message; the unread count is the customer's alone.
+      expect(
+        await ctx.container.db
+          .selectFrom('clients')
+          .select(['last_message_content', 'last_message_date', 'unread_messages_count'])
+          .where('id', '=', client.id)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({
+        last_message_content: 'Hola, soy Ana',
+        last_message_date: body.data.created_at,
+        unread_messages_count: client.unread_messages_count,
+      });
       await expect
         .poll(() => events.filter((e) => e.type === 'client.bot_mode'))
         .toEqual([expect.objectContaining({ data: { client_id: client.id, mode_bot: 0 } })]);
