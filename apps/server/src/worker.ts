@@ -39,6 +39,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await container.jobs.start({ logger: log });
+  container.outbound.startSweeper(log);
   log.info({ jobs: container.jobs.kind, database: infra.database.engine }, 'worker running');
 }
 

@@ -235,6 +235,21 @@ export function createMessagesRepository(db: Executor) {
     },
 
     /**
+     * Outgoing messages still pending that have not changed since `before`: a send whose process died
+     * between storing the message and settling it. At most `limit`, oldest first.
+     */
+    async findStalePending(before: string, limit: number): Promise<{ id: number; company_id: number }[]> {
+      return db
+        .selectFrom('messages')
+        .select(['id', 'company_id'])
+        .where('status', '=', MESSAGE_STATUS.pending)
+        .where('updated_at', '<', before)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
      * Puts a failed (status 4) message back to pending for another send, its error and old wamid cleared,
      * in one statement, so two resends at once start one send. Undefined when it is not failed.
      */

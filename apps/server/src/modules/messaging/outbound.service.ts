@@ -27,6 +27,9 @@ import { eventMessage } from './messaging-events';
 /** A stored message as the event stream carries it (one shape for every sender). */
 export { eventMessage };
 
+/** How long an outgoing message may stay pending before the sweeper settles it (see `sweepStale`). */
+export const STALE_PENDING_MS = 10 * 60 * 1000;
+
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
     /** Another try of an outgoing message WhatsApp refused for now (rate limit, outage). */
@@ -288,8 +291,44 @@ export function createOutboundService(deps: {
       log.warn({ companyId, code: result.code }, `whatsapp mark read refused: ${result.message}`);
   });
 
+  /**
+   * Settles the sends a dead process left pending: a message still pending `olderThanMs` after its last
+   * change (10 minutes, far past the longest retry wait) may or may not have reached WhatsApp, so it
+   * becomes status 4 saying so. It is never sent again by itself: a repeat could message the customer
+   * twice; the admin checks and resends. The number settled.
+   */
+  async function sweepStale(options: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
+    const before = new Date(Date.now() - (options.olderThanMs ?? STALE_PENDING_MS)).toISOString();
+    const stale = await messagesRepository.findStalePending(before, options.limit ?? 500);
+    let settled = 0;
+    for (const { id, company_id: companyId } of stale) {
+      const failed = await messagesRepository.markFailed(companyId, id, {
+        code: null,
+        message: translate(DEFAULT_LANGUAGE, 'messaging.reason.unconfirmed'),
+      });
+      if (!failed) continue;
+      settled++;
+      await publish(companyId, statusEvent(failed));
+    }
+    return settled;
+  }
+
   return {
     assertWindowOpen,
+    sweepStale,
+
+    /**
+     * Runs `sweepStale` every minute in a process that runs the jobs (the web process unless
+     * RUN_JOBS=false, and each worker); several processes sweeping at once settle each message once.
+     * The result stops it.
+     */
+    startSweeper(logger: { error(obj: object, msg?: string): void }, everyMs = 60_000): () => void {
+      const timer = setInterval(() => {
+        sweepStale().catch((err) => logger.error({ err }, 'pending sends could not be swept'));
+      }, everyMs);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
 
     /**
      * Sends text or a media to a client of the company, as an admin or the bot: 404 when the client is

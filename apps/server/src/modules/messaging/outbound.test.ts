@@ -358,6 +358,47 @@ describe(`sending messages (${engine})`, () => {
       expect(fake.requests.filter((r) => r.path.endsWith('/messages'))).toHaveLength(1);
     });
 
+    it('settles a send a dead process left pending: status 4 saying it may have gone out, never resent', async () => {
+      const client = await customer();
+      const old = new Date(Date.now() - 11 * 60 * 1000).toISOString();
+      const pending = async (updatedAt: string) => {
+        const row = await ctx.container.messagesRepository.insertMessage(companyId, {
+          clientId: client.id,
+          wamid: null,
+          sender: 'admin',
+          messageType: 'text',
+          waType: 'text',
+          content: 'Quedó a medias',
+          phone: client.whatsapp_cellphone,
+          status: MESSAGE_STATUS.pending,
+          createdAt: updatedAt,
+        });
+        await ctx.container.db
+          .updateTable('messages')
+          .set({ updated_at: updatedAt })
+          .where('id', '=', row!.id)
+          .execute();
+        return row!.id;
+      };
+      const abandoned = await pending(old);
+      // Still within its retries' time: left alone.
+      const recent = await pending(new Date().toISOString());
+      expect(await ctx.container.outbound.sweepStale()).toBe(1);
+      expect(await stored(abandoned)).toMatchObject({
+        status: MESSAGE_STATUS.failed,
+        error_code: null,
+        error_message:
+          'WhatsApp no confirmó el envío y puede que el mensaje haya llegado. Comprueba la conversación antes de reenviarlo.',
+      });
+      expect((await stored(recent)).status).toBe(MESSAGE_STATUS.pending);
+      await expect
+        .poll(() => events.filter((e) => e.type === 'message.status' && e.data.message_id === abandoned))
+        .toHaveLength(1);
+      // A second sweep (another process) finds nothing left; nothing went to WhatsApp.
+      expect(await ctx.container.outbound.sweepStale()).toBe(0);
+      expect(fake.requests).toHaveLength(0);
+    });
+
     it('stores status 4 and says what is missing when the WhatsApp settings are incomplete', async () => {
       const admin = await createUser(ctx);
       const client = await customer(HOUR, admin.user.company_id!);
