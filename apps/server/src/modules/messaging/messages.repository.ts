@@ -419,7 +419,7 @@ export function createMessagesRepository(db: Executor) {
 
     /**
      * One page of a client's conversation, counted from the newest (page 1), returned oldest first, and
-     * how many messages the conversation has. Reads the (client_id, id) index backwards.
+     * how many messages the conversation has. Reads the (company_id, client_id, id) index backwards.
      */
     async listPage(
       companyId: number,
@@ -430,8 +430,9 @@ export function createMessagesRepository(db: Executor) {
         db
           .selectFrom('messages')
           .selectAll()
-          .where('client_id', '=', clientId)
           .where('company_id', '=', companyId)
+          .where('client_id', '=', clientId)
+          .orderBy('company_id', 'desc')
           .orderBy('client_id', 'desc')
           .orderBy('id', 'desc')
           .limit(page.perPage)
