@@ -54,25 +54,41 @@ export function graphUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/**
+ * The Graph error an answer carries, sorted by its code; null when it carries none. `missing` names
+ * the problem of an object that does not exist or the token cannot see (the phone number for the
+ * settings test, the business account for templates).
+ */
+export function graphFailure<Missing extends string>(
+  result: Extract<OutboundResult, { kind: 'answer' }>,
+  missing: Missing,
+): {
+  ok: false;
+  problem: 'bad_token' | 'rate_limited' | 'provider_error' | Missing;
+  status?: number;
+  detail?: string;
+} | null {
+  const error = graphError(result.json);
+  if (!error) return null;
+  if (error.code === GRAPH_CODES.tokenInvalid)
+    return { ok: false, problem: 'bad_token', detail: error.message };
+  if (
+    error.code === GRAPH_CODES.invalidParameter &&
+    (error.error_subcode === GRAPH_CODES.objectMissingSubcode || /does not exist/i.test(error.message))
+  ) {
+    return { ok: false, problem: missing, detail: error.message };
+  }
+  if (error.code !== undefined && GRAPH_CODES.rateLimits.includes(error.code))
+    return { ok: false, problem: 'rate_limited', detail: error.message };
+  return { ok: false, problem: 'provider_error', status: result.status, detail: error.message };
+}
+
 /** Sorts a Graph answer (or the lack of one) into what the admin must fix. */
 export function classifyGraphResult(result: OutboundResult): GraphCheck {
   if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
   if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
-  const error = graphError(result.json);
-  if (error) {
-    if (error.code === GRAPH_CODES.tokenInvalid)
-      return { ok: false, problem: 'bad_token', detail: error.message };
-    if (
-      error.code === GRAPH_CODES.invalidParameter &&
-      (error.error_subcode === GRAPH_CODES.objectMissingSubcode || /does not exist/i.test(error.message))
-    ) {
-      return { ok: false, problem: 'unknown_phone_id', detail: error.message };
-    }
-    if (error.code !== undefined && GRAPH_CODES.rateLimits.includes(error.code)) {
-      return { ok: false, problem: 'rate_limited', detail: error.message };
-    }
-    return { ok: false, problem: 'provider_error', status: result.status, detail: error.message };
-  }
+  const failure = graphFailure(result, 'unknown_phone_id');
+  if (failure) return failure;
   const body = result.json as Record<string, unknown> | undefined;
   if (
     result.status === 200 &&

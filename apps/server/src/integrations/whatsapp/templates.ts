@@ -1,5 +1,5 @@
 import { callOutside, type OutboundResult } from '../http/outbound';
-import { GRAPH_CODES, graphError, graphUrl } from './graph-api';
+import { graphFailure, graphUrl } from './graph-api';
 
 /**
  * The message templates of a WhatsApp Business Account (WABA), read from the Graph API
@@ -103,20 +103,8 @@ function readPage(
 ): Failure | { ok: true; templates: WhatsAppTemplate[]; next: string | null } {
   if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
   if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
-  const error = graphError(result.json);
-  if (error) {
-    if (error.code === GRAPH_CODES.tokenInvalid)
-      return { ok: false, problem: 'bad_token', detail: error.message };
-    if (
-      error.code === GRAPH_CODES.invalidParameter &&
-      (error.error_subcode === GRAPH_CODES.objectMissingSubcode || /does not exist/i.test(error.message))
-    ) {
-      return { ok: false, problem: 'unknown_account', detail: error.message };
-    }
-    if (error.code !== undefined && GRAPH_CODES.rateLimits.includes(error.code))
-      return { ok: false, problem: 'rate_limited', detail: error.message };
-    return { ok: false, problem: 'provider_error', status: result.status, detail: error.message };
-  }
+  const failure = graphFailure(result, 'unknown_account');
+  if (failure) return failure;
   const body = result.json as { data?: unknown; paging?: { next?: unknown } } | undefined;
   if (result.status !== 200 || !body || typeof body !== 'object' || !Array.isArray(body.data)) {
     if (result.status === 401) return { ok: false, problem: 'bad_token' };
