@@ -185,9 +185,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const messagingHooks = composeHooks(
     messagingEvents.hooks,
     {
-      onInbound: async (companyId, message) => {
+      onInbound: async (companyId, message, client) => {
         await mediaDownloads.enqueueFor(companyId, message);
-        await botReplies.enqueueFor(companyId, message);
+        await botReplies.enqueueFor(companyId, message, client);
       },
     },
     {

@@ -25,7 +25,17 @@ export function loadOrCreateAppKey(dataDir: string, fromEnv?: string): Buffer {
   return key;
 }
 
+/** How many opened secrets a box remembers (a few per company: its tokens and app secret). */
+const OPENED_CACHE_SIZE = 1024;
+
+/**
+ * A box remembers the secrets it opened, by their sealed text: the webhook checks a company's app
+ * secret on every delivery, and AES-GCM plus base64 for each one was a measurable share of the work.
+ * A sealed text opens to one clear value under one key, so a remembered value is never stale; when a
+ * secret changes it is sealed anew (a fresh IV), which is a different entry.
+ */
 export function createSecretBox(key: Buffer): SecretBox {
+  const opened = new Map<string, string>();
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -34,11 +44,20 @@ export function createSecretBox(key: Buffer): SecretBox {
       return `v1:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${data.toString('base64')}`;
     },
     decrypt(sealed) {
-      const [version, iv, tag, data] = sealed.split(':');
-      if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+      const known = opened.get(sealed);
+      if (known !== undefined) return known;
+      const clear = open(sealed);
+      if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value as string);
+      opened.set(sealed, clear);
+      return clear;
     },
   };
+
+  function open(sealed: string): string {
+    const [version, iv, tag, data] = sealed.split(':');
+    if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
+  }
 }

@@ -72,6 +72,9 @@ function invalidFields(fields: Record<string, string>): AppError {
  * bot with state 1 (`liveBot`); an instruction applies to the customers in at least one of its segments,
  * and `promptFor` builds what the model is sent — the same for the "Probar bot" panel and the engine.
  */
+/** How long "this company has (no) live bot" is remembered between customer messages. */
+export const LIVE_BOT_MEMORY_MS = 2_000;
+
 export function createBotsService(deps: {
   botsRepository: BotsRepository;
   segmentsRepository: Pick<SegmentsRepository, 'findChips'>;
@@ -147,6 +150,17 @@ export function createBotsService(deps: {
     });
   }
 
+  /**
+   * Whether each company has a live bot, remembered for LIVE_BOT_MEMORY_MS: asked after every customer
+   * message, answered for most companies "no". Forgotten at once on any change made here; another app
+   * instance's change is seen within that time (the bot's job asks the database again before answering).
+   */
+  const liveness = new Map<number, { live: boolean; until: number }>();
+  const forget = <T>(companyId: number, result: T): T => {
+    liveness.delete(companyId);
+    return result;
+  };
+
   return {
     /** The cards' list and which of them answers customers. */
     async list(companyId: number): Promise<{ bots: Bot[]; liveBotId: number | null }> {
@@ -159,27 +173,36 @@ export function createBotsService(deps: {
     /** The bot that answers the company's customers: the lowest id with state 1; undefined if none. */
     liveBot: (companyId: number) => repo.findLiveBot(companyId),
 
+    /** Whether the company has a live bot now (or had, a moment ago: see `liveness`). */
+    async hasLiveBot(companyId: number): Promise<boolean> {
+      const known = liveness.get(companyId);
+      if (known && known.until > Date.now()) return known.live;
+      const live = (await repo.findLiveBot(companyId)) !== undefined;
+      liveness.set(companyId, { live, until: Date.now() + LIVE_BOT_MEMORY_MS });
+      return live;
+    },
+
     promptFor,
 
     /** New bots start active (state 1): the first one goes live at once; later ones wait behind it. */
     async create(companyId: number, input: BotRequest): Promise<Bot> {
-      const id = await repo.createBot(companyId, input);
+      const id = forget(companyId, await repo.createBot(companyId, input));
       return get(companyId, id);
     },
 
     async update(companyId: number, id: number, input: BotRequest): Promise<Bot> {
-      if (!(await repo.updateBot(companyId, id, input))) throw notFound('bots.not_found');
+      if (!forget(companyId, await repo.updateBot(companyId, id, input))) throw notFound('bots.not_found');
       return get(companyId, id);
     },
 
     async setState(companyId: number, id: number, state: BotState): Promise<Bot> {
-      if (!(await repo.setBotState(companyId, id, state))) throw notFound('bots.not_found');
+      if (!forget(companyId, await repo.setBotState(companyId, id, state))) throw notFound('bots.not_found');
       return get(companyId, id);
     },
 
     /** Deletes the bot and its instructions. */
     async remove(companyId: number, id: number): Promise<void> {
-      if (!(await repo.deleteBot(companyId, id))) throw notFound('bots.not_found');
+      if (!forget(companyId, await repo.deleteBot(companyId, id))) throw notFound('bots.not_found');
     },
 
     async listInstructions(companyId: number, botId: number): Promise<Instruction[]> {

@@ -57,6 +57,14 @@ function toClient(r: ClientRowWithSegments): Client {
   };
 }
 
+/** The client as a customer's new message left it: what the chat list shows and whether the bot answers. */
+export interface ClientAfterMessage {
+  unread_messages_count: number;
+  last_message_content: string | null;
+  last_message_date: string | null;
+  mode_bot: number;
+}
+
 export interface ChatListOptions {
   /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
   search?: string;
@@ -430,14 +438,15 @@ export function createClientsRepository(db: Executor) {
 
     /**
      * A new message from the client: one more unread, and — unless the client already has a later one (a
-     * delivery retried days later) — the chat list's last message and date.
+     * delivery retried days later) — the chat list's last message and date. Returns the client as it
+     * now is, so what follows the write (the event stream, the bot) reads nothing again.
      */
     async noteIncomingMessage(
       companyId: number,
       id: number,
       message: { content: string; date: string; latest: boolean },
-    ): Promise<void> {
-      await db
+    ): Promise<ClientAfterMessage | undefined> {
+      return db
         .updateTable('clients')
         .set((eb) => ({
           unread_messages_count: eb('unread_messages_count', '+', 1),
@@ -447,7 +456,8 @@ export function createClientsRepository(db: Executor) {
         }))
         .where('company_id', '=', companyId)
         .where('id', '=', id)
-        .execute();
+        .returning(['unread_messages_count', 'last_message_content', 'last_message_date', 'mode_bot'])
+        .executeTakeFirst();
     },
 
     /**

@@ -74,7 +74,7 @@ export function createBotReplies(deps: {
   jobs: Pick<JobQueue, 'enqueue' | 'register'>;
   clientsRepository: Pick<ClientsRepository, 'findClient'>;
   messagesRepository: MessagesRepository;
-  bots: Pick<BotsService, 'liveBot' | 'promptFor'>;
+  bots: Pick<BotsService, 'liveBot' | 'hasLiveBot' | 'promptFor'>;
   modelSettings: BotModelSettingsSource;
   chatCompletions: Pick<ChatCompletionsClient, 'complete'>;
   events: Pick<EventBus, 'publish'>;
@@ -217,13 +217,14 @@ export function createBotReplies(deps: {
     run,
     /**
      * After a customer's message: queues the client's reply when the bot answers them (mode 1) and the
-     * company has a live bot. Messages arriving while the job waits join it.
+     * company has a live bot. `client` is the client as the stored message left it, when the caller has it.
+     * Messages arriving while the job waits join it.
      */
-    async enqueueFor(companyId: number, message: Message): Promise<void> {
+    async enqueueFor(companyId: number, message: Message, client?: { mode_bot: number }): Promise<void> {
       if (message.sender_type !== 'client') return;
-      const client = await clientsRepository.findClient(companyId, message.client_id);
-      if (client?.mode_bot !== 1) return;
-      if (!(await bots.liveBot(companyId))) return;
+      const mode = client ?? (await clientsRepository.findClient(companyId, message.client_id));
+      if (mode?.mode_bot !== 1) return;
+      if (!(await bots.hasLiveBot(companyId))) return;
       await jobs.enqueue(
         BOT_REPLY_JOB,
         { companyId, clientId: message.client_id },

@@ -9,6 +9,7 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { createGroupCommit } from '../../platform/group-commit';
 import type { Repositories, WithTransaction } from '../../repositories';
+import type { ClientAfterMessage } from '../clients/clients.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { MessagesRepository } from './messages.repository';
 import { storedContent } from './inbound-content';
@@ -19,8 +20,11 @@ import { storedContent } from './inbound-content';
  * fails the webhook.
  */
 export interface MessagingHooks {
-  /** A customer's message was stored (once per wamid). */
-  onInbound?: (companyId: number, message: Message) => void | Promise<void>;
+  /**
+   * A customer's message was stored (once per wamid); `client` is the client as that write left it
+   * (unread count, last message, bot mode), absent when a caller has no such snapshot.
+   */
+  onInbound?: (companyId: number, message: Message, client?: ClientAfterMessage) => void | Promise<void>;
   /** A message's status moved up (sent, delivered, read, failed). */
   onStatus?: (companyId: number, message: Message) => void | Promise<void>;
   /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
@@ -84,7 +88,10 @@ export function createInboundService(deps: {
     }
   }
 
-  type Stored = { kind: 'ignored' } | { kind: 'duplicate' } | { kind: 'stored'; message: Message };
+  type Stored =
+    | { kind: 'ignored' }
+    | { kind: 'duplicate' }
+    | { kind: 'stored'; message: Message; client: ClientAfterMessage | undefined };
   interface ToStore {
     companyId: number;
     m: InboundMessage;
@@ -134,12 +141,12 @@ export function createInboundService(deps: {
       createdAt,
     });
     if (!message) return { kind: 'duplicate' };
-    await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
+    const after = await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
       content: stored.content,
       date: createdAt,
       latest: client.last_message_date === null || client.last_message_date <= createdAt,
     });
-    return { kind: 'stored', message };
+    return { kind: 'stored', message, client: after };
   }
 
   /**
@@ -237,7 +244,7 @@ export function createInboundService(deps: {
           const result = await writer.write({ companyId, m, log });
           if (result.kind === 'stored') {
             outcome.stored++;
-            tell(log, 'onInbound', () => hooks.onInbound?.(companyId, result.message));
+            tell(log, 'onInbound', () => hooks.onInbound?.(companyId, result.message, result.client));
           } else if (result.kind === 'duplicate') outcome.duplicates++;
           else outcome.ignored++;
         }

@@ -293,7 +293,8 @@ export function createMessagesRepository(db: Executor) {
         .select(sql<string>`max(created_at)`.as('at'))
         .where('client_id', '=', clientId)
         .where('company_id', '=', companyId)
-        .where('sender_type', '=', 'client')
+        // A literal, not a parameter: only then may the engines use the partial index of customer messages.
+        .where('sender_type', '=', sql.lit('client'))
         .executeTakeFirst();
       const at = row?.at as unknown;
       if (at === null || at === undefined) return null;

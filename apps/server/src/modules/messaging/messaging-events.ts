@@ -1,6 +1,6 @@
 import type { EventMessage, Message } from '@hablabot/contract';
 import type { EventBus } from '../../platform/events/events';
-import type { ClientsRepository } from '../clients/clients.repository';
+import type { ClientAfterMessage, ClientsRepository } from '../clients/clients.repository';
 import type { MessagingHooks } from './inbound.service';
 
 /** A stored message as the event stream carries it. */
@@ -33,7 +33,8 @@ export function composeHooks(...all: (MessagingHooks | undefined)[]): MessagingH
     if (failed) throw failed.reason;
   };
   return {
-    onInbound: (companyId, message) => run(hooks.map((h) => () => h.onInbound?.(companyId, message))),
+    onInbound: (companyId, message, client) =>
+      run(hooks.map((h) => () => h.onInbound?.(companyId, message, client))),
     onStatus: (companyId, message) => run(hooks.map((h) => () => h.onStatus?.(companyId, message))),
     onMarkedRead: (companyId, clientId, lastWamid) =>
       run(hooks.map((h) => () => h.onMarkedRead?.(companyId, clientId, lastWamid))),
@@ -52,8 +53,9 @@ export function createMessagingEvents(deps: {
 }) {
   const { events, clientsRepository } = deps;
 
-  async function publishUnread(companyId: number, clientId: number) {
-    const client = await clientsRepository.findClient(companyId, clientId);
+  /** The client's unread count and last message; read from the database unless the caller has them. */
+  async function publishUnread(companyId: number, clientId: number, known?: ClientAfterMessage) {
+    const client = known ?? (await clientsRepository.findClient(companyId, clientId));
     if (!client) return;
     await events.publish(companyId, {
       type: 'client.unread',
@@ -79,9 +81,9 @@ export function createMessagingEvents(deps: {
   }
 
   const hooks: MessagingHooks = {
-    async onInbound(companyId, message) {
+    async onInbound(companyId, message, client) {
       await publishMessage(companyId, message, 'message.created');
-      await publishUnread(companyId, message.client_id);
+      await publishUnread(companyId, message.client_id, client);
     },
     async onStatus(companyId, message) {
       await events.publish(companyId, {
