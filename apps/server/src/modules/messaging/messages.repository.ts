@@ -1,6 +1,6 @@
 import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } from '@hablabot/contract';
-import { sql } from 'kysely';
-import type { MessageRow } from '../../db/schema';
+import { type UpdateObject, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
+import type { DB, MessageRow } from '../../db/schema';
 import { invalid } from '../../platform/errors';
 import type { Executor } from '../../db/transactions';
 
@@ -124,6 +124,28 @@ export function toMessage(r: MessageRow): Message {
  * scoped to. Built on the database or on a transaction (see `createRepositories`).
  */
 export function createMessagesRepository(db: Executor) {
+  type MessagesUpdate = UpdateQueryBuilder<DB, 'messages', 'messages', UpdateResult>;
+
+  /**
+   * Changes one message of the company in one statement and returns it as it now is; `only` narrows
+   * which message (by id, by wamid) and in which state it may be. Undefined when none matched.
+   */
+  async function updateOne(
+    companyId: number,
+    changes: UpdateObject<DB, 'messages'>,
+    only: (query: MessagesUpdate) => MessagesUpdate,
+  ): Promise<Message | undefined> {
+    const row = await only(
+      db
+        .updateTable('messages')
+        .set({ updated_at: now(), ...changes })
+        .where('company_id', '=', companyId),
+    )
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toMessage(row) : undefined;
+  }
+
   return {
     /**
      * Stores the message unless the company already has one with its wamid (WhatsApp delivers a webhook
@@ -167,21 +189,16 @@ export function createMessagesRepository(db: Executor) {
      */
     async applyStatus(companyId: number, wamid: string, change: StatusChange): Promise<Message | undefined> {
       const failed = change.status === MESSAGE_STATUS.failed;
-      const row = await db
-        .updateTable('messages')
-        .set({
+      return updateOne(
+        companyId,
+        {
           status: change.status,
           error_code: failed ? (change.errorCode ?? null) : null,
           error_message: failed ? (change.errorMessage ?? null) : null,
           status_at: change.at,
-          updated_at: now(),
-        })
-        .where('company_id', '=', companyId)
-        .where('wamid', '=', wamid)
-        .where(rankOfStored, '<', STATUS_RANK[change.status] ?? 0)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+        },
+        (q) => q.where('wamid', '=', wamid).where(rankOfStored, '<', STATUS_RANK[change.status] ?? 0),
+      );
     },
 
     /**
@@ -189,22 +206,17 @@ export function createMessagesRepository(db: Executor) {
      * further. Undefined when the message is not the company's.
      */
     async markSent(companyId: number, id: number, wamid: string): Promise<Message | undefined> {
-      const at = now();
-      const row = await db
-        .updateTable('messages')
-        .set({
+      return updateOne(
+        companyId,
+        {
           wamid,
           status: sql<number>`case when status = ${MESSAGE_STATUS.pending} then ${MESSAGE_STATUS.sent} else status end`,
           error_code: null,
           error_message: null,
-          status_at: at,
-          updated_at: at,
-        })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+          status_at: now(),
+        },
+        (q) => q.where('id', '=', id),
+      );
     },
 
     /**
@@ -216,22 +228,16 @@ export function createMessagesRepository(db: Executor) {
       id: number,
       error: { code: number | null; message: string },
     ): Promise<Message | undefined> {
-      const at = now();
-      const row = await db
-        .updateTable('messages')
-        .set({
+      return updateOne(
+        companyId,
+        {
           status: MESSAGE_STATUS.failed,
           error_code: error.code,
           error_message: error.message.slice(0, 2000),
-          status_at: at,
-          updated_at: at,
-        })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('status', '=', MESSAGE_STATUS.pending)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+          status_at: now(),
+        },
+        (q) => q.where('id', '=', id).where('status', '=', MESSAGE_STATUS.pending),
+      );
     },
 
     /**
@@ -254,25 +260,22 @@ export function createMessagesRepository(db: Executor) {
      * in one statement, so two resends at once start one send. Undefined when it is not failed.
      */
     async restartFailed(companyId: number, id: number): Promise<Message | undefined> {
-      const at = now();
-      const row = await db
-        .updateTable('messages')
-        .set({
+      return updateOne(
+        companyId,
+        {
           status: MESSAGE_STATUS.pending,
           wamid: null,
           error_code: null,
           error_message: null,
-          status_at: at,
-          updated_at: at,
-        })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('status', '=', MESSAGE_STATUS.failed)
-        // A bot failure note is never sent (see assertResendable).
-        .where('wa_type', '!=', BOT_FAILURE_TYPE)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+          status_at: now(),
+        },
+        (q) =>
+          q
+            .where('id', '=', id)
+            .where('status', '=', MESSAGE_STATUS.failed)
+            // A bot failure note is never sent (see assertResendable).
+            .where('wa_type', '!=', BOT_FAILURE_TYPE),
+      );
     },
 
     /** What was asked of WhatsApp for an outgoing message (JSON); undefined when none is kept. */
@@ -365,33 +368,18 @@ export function createMessagesRepository(db: Executor) {
       id: number,
       file: { storageKey: string; mimeType: string },
     ): Promise<Message | undefined> {
-      const row = await db
-        .updateTable('messages')
-        .set({
-          media_storage_key: file.storageKey,
-          media_mime_type: file.mimeType,
-          error_message: null,
-          updated_at: now(),
-        })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('media_storage_key', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+      return updateOne(
+        companyId,
+        { media_storage_key: file.storageKey, media_mime_type: file.mimeType, error_message: null },
+        (q) => q.where('id', '=', id).where('media_storage_key', 'is', null),
+      );
     },
 
     /** Notes why a customer's media could not be fetched (the message itself stays as it was). */
     async setMediaFailed(companyId: number, id: number, note: string): Promise<Message | undefined> {
-      const row = await db
-        .updateTable('messages')
-        .set({ error_message: note, updated_at: now() })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('media_storage_key', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+      return updateOne(companyId, { error_message: note }, (q) =>
+        q.where('id', '=', id).where('media_storage_key', 'is', null),
+      );
     },
 
     /**
