@@ -1,5 +1,6 @@
 import type { BotMode, Client, ClientSortField, SegmentChip } from '@hablabot/contract';
 import { PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { prepared } from '../../db/prepared';
 import { type Executor, atomically } from '../../db/transactions';
 import { fold } from './fold';
 
@@ -102,6 +103,86 @@ const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+// The statements a customer's message runs (see db/prepared.ts: compiled once, not per message).
+
+/** The company's client with this phone; locked on PostgreSQL until the caller's transaction ends. */
+const clientByPhone = prepared((db, v: { companyId: number; phone: string }) => {
+  const query = db
+    .selectFrom('clients')
+    .select(['id', 'last_message_date', 'wa_user_id'])
+    .where('company_id', '=', v.companyId)
+    .where('whatsapp_cellphone', '=', v.phone);
+  return isPostgres(db) ? query.forUpdate() : query;
+});
+
+/** A new client from WhatsApp; should another delivery have created it meanwhile, that one. */
+const insertWhatsAppClient = prepared(
+  (
+    db,
+    v: {
+      companyId: number;
+      name: string;
+      phone: string;
+      waUserId: string | null;
+      nameSort: string;
+      searchText: string;
+      at: string;
+    },
+  ) =>
+    db
+      .insertInto('clients')
+      .values({
+        company_id: v.companyId,
+        name: v.name,
+        last_names: '',
+        email: null,
+        whatsapp_cellphone: v.phone,
+        wa_user_id: v.waUserId,
+        name_sort: v.nameSort,
+        search_text: v.searchText,
+        created_at: v.at,
+        updated_at: v.at,
+      })
+      .onConflict((oc) =>
+        oc.columns(['company_id', 'whatsapp_cellphone']).doUpdateSet((eb) => ({
+          wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
+        })),
+      )
+      .returning(['id', 'last_message_date']),
+);
+
+const AFTER_MESSAGE = [
+  'unread_messages_count',
+  'last_message_content',
+  'last_message_date',
+  'mode_bot',
+] as const;
+
+/** One more unread, and this message as the chat list's last one. */
+const noteLatestIncoming = prepared(
+  (db, v: { companyId: number; id: number; content: string; date: string }) =>
+    db
+      .updateTable('clients')
+      .set((eb) => ({
+        unread_messages_count: eb('unread_messages_count', '+', 1),
+        last_message_content: v.content,
+        last_message_date: v.date,
+      }))
+      .where('company_id', '=', v.companyId)
+      .where('id', '=', v.id)
+      .returning(AFTER_MESSAGE),
+);
+
+/** One more unread; the chat list keeps the later message it shows. */
+const noteEarlierIncoming = prepared((db, v: { companyId: number; id: number }) =>
+  db
+    .updateTable('clients')
+    .set((eb) => ({ unread_messages_count: eb('unread_messages_count', '+', 1) }))
+    .where('company_id', '=', v.companyId)
+    .where('id', '=', v.id)
+    .returning(AFTER_MESSAGE),
+);
 
 // biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
 type ClientsSelection = SelectQueryBuilder<any, any, any>;
@@ -383,13 +464,7 @@ export function createClientsRepository(db: Executor) {
       companyId: number,
       values: { phone: string; name: string; waUserId: string | null },
     ): Promise<{ id: number; last_message_date: string | null }> {
-      let known = db
-        .selectFrom('clients')
-        .select(['id', 'last_message_date', 'wa_user_id'])
-        .where('company_id', '=', companyId)
-        .where('whatsapp_cellphone', '=', values.phone);
-      if (postgres) known = known.forUpdate();
-      const found = await known.executeTakeFirst();
+      const [found] = (await clientByPhone(db, { companyId, phone: values.phone })).rows;
       if (found) {
         if (values.waUserId && found.wa_user_id !== values.waUserId)
           await db
@@ -401,25 +476,19 @@ export function createClientsRepository(db: Executor) {
         return { id: found.id, last_message_date: found.last_message_date };
       }
       const at = now();
-      const fields = { name: values.name, last_names: '', email: null };
-      return db
-        .insertInto('clients')
-        .values({
-          company_id: companyId,
-          ...fields,
-          whatsapp_cellphone: values.phone,
-          wa_user_id: values.waUserId,
-          ...derivedColumns(fields),
-          created_at: at,
-          updated_at: at,
+      const derived = derivedColumns({ name: values.name, last_names: '', email: null });
+      const [created] = (
+        await insertWhatsAppClient(db, {
+          companyId,
+          name: values.name,
+          phone: values.phone,
+          waUserId: values.waUserId,
+          nameSort: derived.name_sort,
+          searchText: derived.search_text,
+          at,
         })
-        .onConflict((oc) =>
-          oc.columns(['company_id', 'whatsapp_cellphone']).doUpdateSet((eb) => ({
-            wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
-          })),
-        )
-        .returning(['id', 'last_message_date'])
-        .executeTakeFirstOrThrow();
+      ).rows;
+      return created;
     },
 
     /** The client WhatsApp knows by this user id (sent instead of the phone by newer webhooks). */
@@ -446,18 +515,11 @@ export function createClientsRepository(db: Executor) {
       id: number,
       message: { content: string; date: string; latest: boolean },
     ): Promise<ClientAfterMessage | undefined> {
-      return db
-        .updateTable('clients')
-        .set((eb) => ({
-          unread_messages_count: eb('unread_messages_count', '+', 1),
-          ...(message.latest
-            ? { last_message_content: message.content, last_message_date: message.date }
-            : {}),
-        }))
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .returning(['unread_messages_count', 'last_message_content', 'last_message_date', 'mode_bot'])
-        .executeTakeFirst();
+      const values = { companyId, id, content: message.content, date: message.date };
+      const [after] = (
+        await (message.latest ? noteLatestIncoming(db, values) : noteEarlierIncoming(db, { companyId, id }))
+      ).rows;
+      return after;
     },
 
     /**

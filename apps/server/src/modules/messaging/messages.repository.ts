@@ -2,6 +2,7 @@ import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } fr
 import { type UpdateObject, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
 import { invalid } from '../../platform/errors';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 
 const now = () => new Date().toISOString();
@@ -123,6 +124,63 @@ export function toMessage(r: MessageRow): Message {
  * A company's chat messages: the only SQL of the messages table. Every function takes the company it is
  * scoped to. Built on the database or on a transaction (see `createRepositories`).
  */
+/** The columns a new message is written with. */
+type InsertedColumns = Pick<
+  MessageRow,
+  | 'company_id'
+  | 'client_id'
+  | 'wamid'
+  | 'sender_type'
+  | 'message_type'
+  | 'wa_type'
+  | 'content'
+  | 'phone'
+  | 'context_wamid'
+  | 'media_id'
+  | 'media_mime_type'
+  | 'media_file_name'
+  | 'media_caption'
+  | 'media_sha256'
+  | 'status'
+  | 'outbound_request'
+  | 'error_message'
+  | 'created_at'
+  | 'updated_at'
+>;
+
+/**
+ * One message, unless the company already has its wamid: every customer message runs it, so it is
+ * compiled once (db/prepared.ts).
+ */
+const insertRow = prepared((db, v: InsertedColumns) =>
+  db
+    .insertInto('messages')
+    // Each column named: the stand-ins are read one by one (a spread would see none).
+    .values({
+      company_id: v.company_id,
+      client_id: v.client_id,
+      wamid: v.wamid,
+      sender_type: v.sender_type,
+      message_type: v.message_type,
+      wa_type: v.wa_type,
+      content: v.content,
+      phone: v.phone,
+      context_wamid: v.context_wamid,
+      media_id: v.media_id,
+      media_mime_type: v.media_mime_type,
+      media_file_name: v.media_file_name,
+      media_caption: v.media_caption,
+      media_sha256: v.media_sha256,
+      status: v.status,
+      outbound_request: v.outbound_request,
+      error_message: v.error_message,
+      created_at: v.created_at,
+      updated_at: v.updated_at,
+    })
+    .onConflict((oc) => oc.columns(['company_id', 'wamid']).doNothing())
+    .returningAll(),
+);
+
 export function createMessagesRepository(db: Executor) {
   type MessagesUpdate = UpdateQueryBuilder<DB, 'messages', 'messages', UpdateResult>;
 
@@ -152,9 +210,8 @@ export function createMessagesRepository(db: Executor) {
      * at least once); the new row, or undefined when it was already there.
      */
     async insertMessage(companyId: number, m: NewMessage): Promise<Message | undefined> {
-      const row = await db
-        .insertInto('messages')
-        .values({
+      const [row] = (
+        await insertRow(db, {
           company_id: companyId,
           client_id: m.clientId,
           wamid: m.wamid,
@@ -175,9 +232,7 @@ export function createMessagesRepository(db: Executor) {
           created_at: m.createdAt,
           updated_at: now(),
         })
-        .onConflict((oc) => oc.columns(['company_id', 'wamid']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      ).rows;
       return row ? toMessage(row) : undefined;
     },
 

@@ -1,5 +1,6 @@
 import { DEFAULT_FACEBOOK_MESSAGES_API_URL, DEFAULT_OPENAI_CHAT_ENDPOINT } from '@hablabot/contract';
 import type { Kysely, Updateable } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { DB, SettingsRow, SettingsTable } from '../../db/schema';
 
 const now = () => new Date().toISOString();
@@ -11,6 +12,15 @@ export type SettingsValues = Omit<
 >;
 
 /** The settings rows: one per company, the only SQL of settings. */
+/** The companies whose settings name this WhatsApp phone number id: asked on every webhook delivery. */
+const companiesOfPhoneId = prepared((db, v: { phoneId: string }) =>
+  db
+    .selectFrom('settings')
+    .select(['company_id', 'whatsapp_app_secret_enc'])
+    .where('whatsapp_phone_id', '=', v.phoneId)
+    .orderBy('company_id'),
+);
+
 export function createSettingsRepository(db: Kysely<DB>) {
   return {
     async findSettings(companyId: number): Promise<SettingsRow | undefined> {
@@ -56,12 +66,7 @@ export function createSettingsRepository(db: Kysely<DB>) {
     async findByWhatsAppPhoneId(
       phoneId: string,
     ): Promise<{ company_id: number; whatsapp_app_secret_enc: string | null }[]> {
-      return db
-        .selectFrom('settings')
-        .select(['company_id', 'whatsapp_app_secret_enc'])
-        .where('whatsapp_phone_id', '=', phoneId)
-        .orderBy('company_id')
-        .execute();
+      return (await companiesOfPhoneId(db, { phoneId })).rows;
     },
 
     /** The company holding the WordPress key with this SHA-256, and its sealed secret. */
