@@ -1,3 +1,4 @@
+import { AppError } from './platform/errors';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
 import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
@@ -29,7 +30,7 @@ import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
 import { createMemoryEventBus, type EventBus } from './platform/events/events';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
-import type { JobQueue } from './platform/jobs/jobs';
+import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
 import type { FileStorage } from './platform/storage';
@@ -101,6 +102,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // jobs; the entry points decide whether to start it.
   const jobs = infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine });
   const events = infra.events ?? createMemoryEventBus();
+  /** Where background work logs: silent until `startBackgroundWork` names the process's logger. */
+  let workLogger: JobLogger = silentLogger;
+  const workLog: JobLogger = {
+    warn: (obj, msg) => workLogger.warn(obj, msg),
+    error: (obj, msg) => workLogger.error(obj, msg),
+  };
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity, infra.authCache);
@@ -167,6 +174,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     storage: infra.privateFiles,
     backoffMs: options.mediaRetryBackoffMs,
+    log: workLog,
     onUpdated: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.updated'),
   });
   const botReplies = createBotReplies({
@@ -180,6 +188,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     events,
     onStored: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.created'),
     delayMs: options.botReplyDelayMs,
+    log: workLog,
     send: (input) => outbound.send(input),
   });
   const messagingHooks = composeHooks(
@@ -219,9 +228,25 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     ...options.templateSync,
   });
   jobs.register('templates.sync', async ({ companyId }) => {
-    await templates.sync(companyId);
+    try {
+      await templates.sync(companyId);
+    } catch (error) {
+      // What the admin must fix (a refused token, an unknown account, missing settings) does not mend
+      // by waiting: the job ends, and the next sync the admin asks for tells them what is wrong.
+      if (error instanceof AppError && error.statusCode < 500) return;
+      throw error;
+    }
   });
   return {
+    /**
+     * Runs the background work in this process — the jobs and the sweeper of sends a dead process left
+     * pending — logging to `logger` (the HTTP server unless RUN_JOBS=false, or `npm run worker`).
+     */
+    async startBackgroundWork(logger: JobLogger) {
+      workLogger = logger;
+      await jobs.start({ logger });
+      outbound.startSweeper(logger);
+    },
     infra,
     db,
     withTransaction,

@@ -117,8 +117,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // Without RUN_JOBS=false this process also runs the background jobs; `npm run worker` runs them apart.
   if (config.runJobs) {
-    await container.jobs.start({ logger: app.log });
-    container.outbound.startSweeper(app.log);
+    await container.startBackgroundWork(app.log);
   }
   process.stdout.write(`HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`);
 }

@@ -38,8 +38,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await container.jobs.start({ logger: log });
-  container.outbound.startSweeper(log);
+  await container.startBackgroundWork(log);
   log.info({ jobs: container.jobs.kind, database: infra.database.engine }, 'worker running');
 }
 

@@ -308,6 +308,29 @@ describe(`templates sync (${engine})`, () => {
       'job_002',
     ]);
   });
+
+  it('ends a job refused for a bad token at once, without retries', async () => {
+    const admin = await t.api.user({ role: 'admin' });
+    graph.templates.set('300000000000003', many(2, 'refused'));
+    await t.api.post(
+      '/admin/setting',
+      whatsApp('300000000000003', { whatsAppApiKey: 'EAAG-revoked-token' }),
+      { as: admin },
+    );
+    const companyId = admin.user.company_id!;
+    const asked = () => templateRequests().filter((r) => r.path.includes('300000000000003')).length;
+    await t.api.container.jobs.start();
+    const id = await t.api.container.jobs.enqueue('templates.sync', { companyId });
+    const deadline = Date.now() + 20_000;
+    while (asked() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(asked()).toBe(1);
+    // Finished, not waiting for a retry (a job waiting or failed is still listed).
+    while ((await t.api.container.jobs.inspect('templates.sync', id)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(await t.api.container.jobs.inspect('templates.sync', id)).toBeUndefined();
+    expect(asked()).toBe(1);
+    expect(await storedCount(companyId)).toBe(0);
+  });
 });
 
 describe(`send a template message (${engine})`, () => {
