@@ -31,6 +31,8 @@ export interface AppOptions {
   /** false, a hop count, or the trusted proxies' addresses/CIDRs (see config/env.ts). */
   trustProxy?: boolean | number | string[];
   timeouts?: Partial<ServerTimeouts>;
+  /** The bearer token that reads GET /api/v1/metrics; unset, that route answers 404. */
+  metricsToken?: string;
   /** Folder of the built web app; unset serves only the API. */
   webDist?: string;
   bodyLimit?: number;
@@ -120,6 +122,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
 
+  // Every answer's time, by route pattern (a request no route matched counts as one pattern).
+  app.addHook('onResponse', (request, reply, done) => {
+    container.metrics.observeRequest(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'HablaBot API', version: '1.0.0', description: 'HTTP API of HablaBot.' },
@@ -155,6 +168,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
                 }
               : undefined,
           },
+          metrics: container.metrics,
+          metricsToken: options.metricsToken,
         }),
       );
       await api.register(authRoutes(container));
@@ -170,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           events: container.events,
           guards: container.guards,
           heartbeatMs: container.eventsHeartbeatMs,
+          metrics: container.metrics,
         }),
       );
       await api.register(webhookRoutes(container));

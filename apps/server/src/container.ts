@@ -31,6 +31,7 @@ import type { RateLimitStore } from './platform/rate-limit';
 import { createMemoryEventBus, type EventBus } from './platform/events/events';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
+import { createMetrics } from './platform/metrics';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
 import type { FileStorage } from './platform/storage';
@@ -102,6 +103,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // jobs; the entry points decide whether to start it.
   const jobs = infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine });
   const events = infra.events ?? createMemoryEventBus();
+  const metrics = createMetrics({ jobCounts: () => jobs.counts() });
   /** Where background work logs: silent until `startBackgroundWork` names the process's logger. */
   let workLogger: JobLogger = silentLogger;
   const workLog: JobLogger = {
@@ -166,6 +168,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     events,
     retry: options.outboundRetry,
+    metrics,
   });
   const messagingEvents = createMessagingEvents({ events, clientsRepository });
   const mediaDownloads = createMediaDownloads({
@@ -253,6 +256,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     events,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
+    metrics,
     identity,
     users,
     roles,

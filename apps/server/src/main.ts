@@ -105,6 +105,7 @@ async function main() {
     container,
     webDist: config.webDist,
     trustProxy: config.trustProxy,
+    metricsToken: config.metricsToken,
     logger: {
       level: config.logLevel,
       redact: { paths: LOG_REDACT, censor: '[redacted]' },

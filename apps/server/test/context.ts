@@ -74,7 +74,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * the rate limits when REDIS_URL is set, under a key prefix of its own.
  */
 export async function createTestContext(
-  options: ContainerOptions & { logger?: unknown; authCacheTtlMs?: number } = {},
+  options: ContainerOptions & { logger?: unknown; authCacheTtlMs?: number; metricsToken?: string } = {},
 ): Promise<TestContext> {
   const suffix = randomBytes(6).toString('hex');
   const { database, schema, cleanup } = await createTestDatabase();
@@ -106,8 +106,12 @@ export async function createTestContext(
     { database, rateLimits, authCache, redis, appKey: randomBytes(32), storage, privateFiles, jobs, events },
     options,
   );
-  // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
-  const app = await buildApp({ container, logger: (options.logger as any) ?? false });
+  const app = await buildApp({
+    container,
+    // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
+    logger: (options.logger as any) ?? false,
+    metricsToken: options.metricsToken,
+  });
   await app.ready();
   return {
     app,

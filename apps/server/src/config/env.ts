@@ -76,6 +76,8 @@ const ZEnv = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('true')
     .transform((v) => v === 'true'),
+  // Long enough not to be guessed: it is the only thing between the metrics and anyone who asks.
+  METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters (openssl rand -hex 24)').optional(),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -97,6 +99,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Whether the HTTP server also runs the background jobs (false when `npm run worker` processes do). */
   runJobs: boolean;
+  /** The bearer token of GET /api/v1/metrics; unset, there is no such route. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -145,5 +149,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: e.TRUST_PROXY,
     runJobs: e.RUN_JOBS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -17,6 +17,7 @@ import {
   textContent,
 } from '../../integrations/whatsapp/cloud-api';
 import type { EventBus } from '../../platform/events/events';
+import type { Metrics } from '../../platform/metrics';
 import { invalid, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
@@ -129,6 +130,8 @@ export function createOutboundService(deps: {
   events: Pick<EventBus, 'publish'>;
   retry?: OutboundRetryOptions;
   log?: OutboundLog;
+  /** Counts each send WhatsApp accepted or refused, by who sent it. */
+  metrics?: Pick<Metrics, 'sent'>;
 }) {
   const { clientsRepository, messagesRepository, cloudApi, jobs, events } = deps;
   const attempts = Math.max(1, deps.retry?.attempts ?? 4);
@@ -172,6 +175,7 @@ export function createOutboundService(deps: {
 
   async function fail(companyId: number, message: Message, failure: SendFailure): Promise<SendOutcome> {
     const failed = await messagesRepository.markFailed(companyId, message.id, failure);
+    deps.metrics?.sent(message.sender_type, 'failed');
     if (failed) await publish(companyId, statusEvent(failed));
     return { message: failed ?? message, outcome: 'failed', failure };
   }
@@ -200,6 +204,7 @@ export function createOutboundService(deps: {
     }
     if (result.ok) {
       const sent = await messagesRepository.markSent(companyId, message.id, result.wamid);
+      deps.metrics?.sent(message.sender_type, 'sent');
       if (sent) await publish(companyId, statusEvent(sent));
       return { message: sent ?? message, outcome: 'sent' };
     }

@@ -1,5 +1,6 @@
 import { ZErrorResponse, ZValidationErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../../platform/metrics';
 import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
 import { typed } from '../../platform/http';
@@ -22,6 +23,7 @@ const ZHandshakeQuery = z.object({
 export function webhookRoutes(deps: {
   settingsRepository: Pick<SettingsRepository, 'findCompanyIdByHubVerifyToken'>;
   inbound: InboundService;
+  metrics?: Pick<Metrics, 'webhook'>;
 }) {
   const { settingsRepository, inbound } = deps;
   return async (instance: FastifyInstance) => {
@@ -94,6 +96,7 @@ export function webhookRoutes(deps: {
           request.log,
         );
         request.log.info({ webhook: outcome }, 'whatsapp webhook');
+        deps.metrics?.webhook(outcome);
         return { success: true as const };
       },
     );

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { typed } from '../../platform/http';
+import { type Metrics, metricsTokenMatches } from '../../platform/metrics';
 
 const ZHealth = z.object({
   status: z.enum(['ok', 'degraded']),
@@ -49,7 +51,12 @@ function shared(fn: () => Promise<void>): () => Promise<boolean> {
   };
 }
 
-export function systemRoutes(deps: { health: HealthProbe }) {
+export function systemRoutes(deps: {
+  health: HealthProbe;
+  /** With `metricsToken`, GET /metrics; without, no such route (404), so nothing is readable by default. */
+  metrics?: Pick<Metrics, 'render'>;
+  metricsToken?: string;
+}) {
   const { health } = deps;
   const database = shared(health.pingDatabase);
   const queue = health.pingQueue ? shared(health.pingQueue) : undefined;
@@ -71,5 +78,16 @@ export function systemRoutes(deps: { health: HealthProbe }) {
     );
 
     app.get('/docs', { schema: { hide: true } }, async () => instance.swagger());
+
+    const { metrics, metricsToken } = deps;
+    if (metrics && metricsToken) {
+      // Prometheus' text format; only for the scraper holding METRICS_TOKEN.
+      app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+        if (!metricsTokenMatches(request.headers.authorization, metricsToken))
+          throw new AppError(401, 'auth.unauthenticated');
+        const { contentType, body } = await metrics.render();
+        return reply.type(contentType).header('cache-control', 'no-store').send(body);
+      });
+    }
   };
 }

@@ -1,6 +1,7 @@
 import { EVENTS_HEARTBEAT_MS, ZErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { companyIdOf, type Guards } from '../auth';
+import type { Metrics } from '../metrics';
 import type { EventBus, PublishedEvent } from './events';
 
 /** A Last-Event-ID we accept: the decimal id of an event we sent. Anything else starts afresh. */
@@ -12,7 +13,12 @@ const EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
  * A comment line every `heartbeatMs` keeps proxies from closing the idle connection; `Last-Event-ID`
  * resumes after the last event seen. Streams end when the client goes away and when the server stops.
  */
-export function eventsRoutes(deps: { events: EventBus; guards: Guards; heartbeatMs?: number }) {
+export function eventsRoutes(deps: {
+  events: EventBus;
+  guards: Guards;
+  heartbeatMs?: number;
+  metrics?: Pick<Metrics, 'streamOpened' | 'streamClosed'>;
+}) {
   const { events, guards } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
   return async (app: FastifyInstance) => {
@@ -96,9 +102,11 @@ export function eventsRoutes(deps: { events: EventBus; guards: Guards; heartbeat
           clearInterval(heartbeat);
           unsubscribe();
           open.delete(end);
+          deps.metrics?.streamClosed();
           if (!res.writableEnded) res.end();
         };
         open.add(end);
+        deps.metrics?.streamOpened();
         // The client went away (or the socket broke).
         res.on('close', end);
         res.on('error', end);

@@ -4,6 +4,7 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   type EnqueueOptions,
+  type JobCounts,
   type HandlerOptions,
   type JobHandler,
   type JobLogger,
@@ -91,6 +92,18 @@ export function createBullJobQueue<M extends object = JobPayloads>(
         removeOnFail: { age: KEEP_FAILED_SECONDS },
       });
       return String(job.id);
+    },
+    async counts() {
+      const counts: JobCounts = {};
+      for (const name of new Set([...handlers.keys(), ...queues.keys()])) {
+        const c = await queueOf(name).getJobCounts('waiting', 'delayed', 'prioritized', 'active', 'failed');
+        counts[name] = {
+          waiting: (c.waiting ?? 0) + (c.delayed ?? 0) + (c.prioritized ?? 0),
+          running: c.active ?? 0,
+          failed: c.failed ?? 0,
+        };
+      }
+      return counts;
     },
     async inspect(name, id) {
       // The state is read before the job's fields: a job that fails between two reads would

@@ -6,6 +6,7 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   type EnqueueOptions,
+  type JobCounts,
   errorText,
   type HandlerOptions,
   type JobHandler,
@@ -272,6 +273,19 @@ export function createDatabaseJobQueue<M extends object = JobPayloads>(
         attemptsMade: row.attempts_made,
         error: row.last_error ?? undefined,
       };
+    },
+    async counts() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['name', 'state', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy(['name', 'state'])
+        .execute();
+      const counts: JobCounts = {};
+      for (const row of rows) {
+        counts[row.name] ??= { waiting: 0, running: 0, failed: 0 };
+        counts[row.name][row.state === 'pending' ? 'waiting' : row.state] += Number(row.n);
+      }
+      return counts;
     },
     async start(startOptions = {}) {
       if (startOptions.logger) logger = startOptions.logger;

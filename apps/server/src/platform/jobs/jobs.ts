@@ -53,6 +53,9 @@ export interface JobStatus {
   error?: string;
 }
 
+/** Jobs held by the queue, by job name: waiting (or delayed), running, failed (kept to be seen). */
+export type JobCounts = Record<string, { waiting: number; running: number; failed: number }>;
+
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
 
 /** Job names in use: those declared in `JobPayloads`; a queue for tests may take its own map. */
@@ -69,6 +72,8 @@ export interface JobQueue<M extends object = JobPayloads> {
    * Failed jobs are kept with their last error.
    */
   inspect(name: keyof M & string, id: string): Promise<JobStatus | undefined>;
+  /** How many jobs of each name wait, run and have failed (for the metrics). */
+  counts(): Promise<JobCounts>;
   /**
    * Starts running the registered handlers (the HTTP server, or `npm run worker`); failures are logged to
    * `logger` when given.
