@@ -41,6 +41,8 @@ export interface Infrastructure {
   rateLimits: RateLimitStore;
   authCache: AuthCache;
   appKey: Buffer;
+  /** Keys APP_KEY replaced: they still open secrets sealed before the change. */
+  previousAppKeys?: Buffer[];
   redis?: Redis;
   /** Media library files, served publicly (the local folder `<DATA_DIR>/media` today). */
   storage: FileStorage;
@@ -113,7 +115,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };
   const guards = createGuards(identity, infra.authCache);
-  const secrets = createSecretBox(infra.appKey);
+  const secrets = createSecretBox(infra.appKey, infra.previousAppKeys);
   const auth = createAuthService({
     users,
     roles,

@@ -11,7 +11,7 @@ import { createRedisEventBus } from './platform/events/redis-events';
 import { createBullJobQueue } from './platform/jobs/bullmq-jobs';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { createMemoryRateLimitStore, createRedisRateLimitStore } from './platform/rate-limit';
-import { loadOrCreateAppKey } from './platform/secrets';
+import { loadOrCreateAppKey, parseAppKey } from './platform/secrets';
 import { createLocalStorage } from './platform/storage';
 
 /**
@@ -19,7 +19,10 @@ import { createLocalStorage } from './platform/storage';
  * Redis, the database's `jobs` table without) and the event bus (Redis pub/sub, or in-process). `close()` stops the jobs first.
  */
 export async function openInfrastructure(
-  config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & { pgSchema?: string },
+  config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & {
+    previousAppKeys?: string[];
+    pgSchema?: string;
+  },
 ): Promise<Infrastructure & { close(): Promise<void> }> {
   // Holds the database, the app key and media: readable by the server's user only.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
@@ -54,6 +57,7 @@ export async function openInfrastructure(
     rateLimits,
     authCache,
     appKey,
+    previousAppKeys: (config.previousAppKeys ?? []).map(parseAppKey),
     async close() {
       await authCache.close();
       await jobs.stop();

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, LOG_REDACT } from './app';
 import { ensureSuperAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { resealSecrets } from './modules/settings/reseal-secrets';
 import { createContainer } from './container';
 import { openInfrastructure } from './infrastructure';
 import { createLogDestination } from './platform/log-destination';
@@ -113,6 +114,10 @@ async function main() {
     },
   });
   await ensureSuperAdmin(container.identity, config.superAdmin, app.log);
+  if (infra.previousAppKeys?.length) {
+    const { resealed, unreadable } = await resealSecrets(infra.database.db, container.secrets);
+    app.log.info({ resealed, unreadable }, 'secrets sealed again under the new APP_KEY');
+  }
   await container.identity.deleteExpiredTokens();
   if (stopping) return;
   await app.listen({ port: config.port, host: config.host });

@@ -66,6 +66,15 @@ const ZEnv = z.object({
     .string()
     .regex(/^(base64:)?[A-Za-z0-9+/=]{43,}$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  // The keys APP_KEY replaced, comma-separated: secrets sealed under them still open, and are sealed
+  // again under APP_KEY at start-up (see docs/deploy.md, "Changing APP_KEY").
+  APP_KEY_PREVIOUS: z
+    .string()
+    .regex(
+      /^(base64:)?[A-Za-z0-9+/=]{43,}(\s*,\s*(base64:)?[A-Za-z0-9+/=]{43,})*$/,
+      'must be a comma-separated list of keys like APP_KEY',
+    )
+    .optional(),
   PUBLIC_URL: z.url('must be an absolute URL such as https://chat.example.com').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SUPERADMIN_EMAIL: z.email('must be an email address').default('admin@hablabot.local'),
@@ -90,6 +99,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   appKey?: string;
+  /** Keys APP_KEY replaced (base64 text, as given). */
+  previousAppKeys: string[];
   publicUrl: string;
   /** PUBLIC_URL as set; unset means addresses shown to admins are built from each request's origin. */
   publicUrlFromEnv?: string;
@@ -142,6 +153,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     appKey: e.APP_KEY,
+    previousAppKeys: e.APP_KEY_PREVIOUS ? e.APP_KEY_PREVIOUS.split(',').map((k) => k.trim()) : [],
     publicUrlFromEnv: e.PUBLIC_URL,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,

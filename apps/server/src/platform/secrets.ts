@@ -6,6 +6,8 @@ import path from 'node:path';
 export interface SecretBox {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** Whether APP_KEY itself opens it (false: only a previous key does, or none). */
+  openedByCurrentKey(sealed: string): boolean;
 }
 
 export function parseAppKey(value: string): Buffer {
@@ -34,7 +36,7 @@ const OPENED_CACHE_SIZE = 1024;
  * A sealed text opens to one clear value under one key, so a remembered value is never stale; when a
  * secret changes it is sealed anew (a fresh IV), which is a different entry.
  */
-export function createSecretBox(key: Buffer): SecretBox {
+export function createSecretBox(key: Buffer, previousKeys: Buffer[] = []): SecretBox {
   const opened = new Map<string, string>();
   return {
     encrypt(plain) {
@@ -43,17 +45,42 @@ export function createSecretBox(key: Buffer): SecretBox {
       const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       return `v1:${iv.toString('base64')}:${cipher.getAuthTag().toString('base64')}:${data.toString('base64')}`;
     },
+    openedByCurrentKey(sealed) {
+      try {
+        open(sealed, key);
+        return true;
+      } catch {
+        return false;
+      }
+    },
     decrypt(sealed) {
       const known = opened.get(sealed);
       if (known !== undefined) return known;
-      const clear = open(sealed);
+      const clear = openWithAny(sealed);
       if (opened.size >= OPENED_CACHE_SIZE) opened.delete(opened.keys().next().value as string);
       opened.set(sealed, clear);
       return clear;
     },
   };
 
-  function open(sealed: string): string {
+  /**
+   * APP_KEY first, then each of APP_KEY_PREVIOUS: after a key change the secrets sealed before it
+   * still open, until the start-up reseals them under the new key (settings/reseal-secrets.ts).
+   */
+  function openWithAny(sealed: string): string {
+    try {
+      return open(sealed, key);
+    } catch (error) {
+      for (const previous of previousKeys) {
+        try {
+          return open(sealed, previous);
+        } catch {}
+      }
+      throw error;
+    }
+  }
+
+  function open(sealed: string, key: Buffer): string {
     const [version, iv, tag, data] = sealed.split(':');
     if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('not a sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
