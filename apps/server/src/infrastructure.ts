@@ -20,6 +20,7 @@ import { createLocalStorage } from './platform/storage';
  */
 export async function openInfrastructure(
   config: Pick<Config, 'databaseUrl' | 'redisUrl' | 'dataDir' | 'appKey'> & {
+    redisPrefix?: string;
     previousAppKeys?: string[];
     pgSchema?: string;
   },
@@ -35,8 +36,9 @@ export async function openInfrastructure(
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
-  const rateLimits = redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore();
-  const authCache = createAuthCache({ redis });
+  const prefix = config.redisPrefix ?? 'hb';
+  const rateLimits = redis ? createRedisRateLimitStore(redis, `${prefix}:rl:`) : createMemoryRateLimitStore();
+  const authCache = createAuthCache({ redis, channel: `${prefix}:auth:invalidate` });
   // With Redis, the cache serves once it hears the other processes; until then every request asks the
   // database, so a slow Redis only delays the speed-up, never the start.
   await authCache.ready();
@@ -44,9 +46,9 @@ export async function openInfrastructure(
   const storage = createLocalStorage(path.join(config.dataDir, 'media'));
   const privateFiles = createLocalStorage(path.join(config.dataDir, 'private'));
   const jobs = config.redisUrl
-    ? createBullJobQueue({ redisUrl: config.redisUrl })
+    ? createBullJobQueue({ redisUrl: config.redisUrl, prefix })
     : createDatabaseJobQueue({ db: database.db, engine: database.engine });
-  const events = redis ? createRedisEventBus(redis) : createMemoryEventBus();
+  const events = redis ? createRedisEventBus(redis, { prefix: `${prefix}:` }) : createMemoryEventBus();
   return {
     database,
     storage,

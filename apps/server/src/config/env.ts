@@ -62,6 +62,11 @@ const ZEnv = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  // Keys and channels in Redis start with it: two HablaBot setups (or a test) can share one Redis.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, 'must be 1 to 32 letters, digits, - or _')
+    .default('hb'),
   APP_KEY: z
     .string()
     .regex(/^(base64:)?[A-Za-z0-9+/=]{43,}$/, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
@@ -98,6 +103,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** The start of every Redis key and channel (`hb`). */
+  redisPrefix: string;
   appKey?: string;
   /** Keys APP_KEY replaced (base64 text, as given). */
   previousAppKeys: string[];
@@ -152,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     appKey: e.APP_KEY,
     previousAppKeys: e.APP_KEY_PREVIOUS ? e.APP_KEY_PREVIOUS.split(',').map((k) => k.trim()) : [],
     publicUrlFromEnv: e.PUBLIC_URL,

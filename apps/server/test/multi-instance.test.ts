@@ -1,0 +1,237 @@
+// Several processes on one PostgreSQL database and one Redis, as a company that outgrew one machine runs
+// HablaBot: two app instances (apps/server/src/main.ts) and a separate worker (worker.ts), spawned as
+// real processes. Runs only where TEST_DATABASE_URL and REDIS_URL are set (CI's PostgreSQL + Redis run);
+// each run has a database and a Redis prefix of its own.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from './sse';
+import { inboundBody, signedRequest } from './whatsapp-webhook';
+
+const enabled = Boolean(process.env.TEST_DATABASE_URL && process.env.REDIS_URL);
+const root = path.resolve(import.meta.dirname, '../../..');
+const SERVER = path.join(root, 'apps/server/src/main.ts');
+const WORKER = path.join(root, 'apps/server/src/worker.ts');
+const TOKEN = 'EAAG-multi-instance-token';
+const PHONE_ID = '555000777';
+const SUPER = { email: 'super@multi.example', password: 'Multi-instance-super-9' };
+const ADMIN = { email: 'ana@multi.example', password: 'Multi-instance-admin-9' };
+
+interface Proc {
+  name: string;
+  proc: ChildProcess;
+  base: string;
+  output: () => string;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
+  const suffix = randomBytes(4).toString('hex');
+  const database = `hb_multi_${suffix}`;
+  const prefix = `hbmt${suffix}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-multi-'));
+  const running: Proc[] = [];
+  let graph: FakeGraphApi;
+  let a: Proc;
+  let b: Proc;
+  let adminToken: string;
+
+  function env(port: number): NodeJS.ProcessEnv {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      REDIS_URL: process.env.REDIS_URL,
+      REDIS_PREFIX: prefix,
+      // One key for every process: each must open what another sealed.
+      APP_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SUPERADMIN_EMAIL: SUPER.email,
+      SUPERADMIN_PASSWORD: SUPER.password,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web-build'),
+    };
+  }
+
+  /** Starts a process and waits for its ready line. */
+  async function launch(name: string, script: string, ready: RegExp): Promise<Proc> {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+      cwd: root,
+      // The worker says it is ready in an info line.
+      env: { ...env(port), ...(script === WORKER ? { LOG_LEVEL: 'info' } : {}) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    proc.stdout?.on('data', (d) => {
+      output += d;
+    });
+    proc.stderr?.on('data', (d) => {
+      output += d;
+    });
+    const started: Proc = { name, proc, base: `http://127.0.0.1:${port}`, output: () => output };
+    running.push(started);
+    const deadline = Date.now() + 60_000;
+    while (!ready.test(output)) {
+      if (proc.exitCode !== null) throw new Error(`${name} exited: ${output}`);
+      if (Date.now() > deadline) throw new Error(`${name} did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return started;
+  }
+
+  async function call(on: Proc, method: string, url: string, body?: unknown, token?: string) {
+    const res = await fetch(`${on.base}/api/v1${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : undefined };
+  }
+
+  async function webhook(on: Proc, body: unknown) {
+    const request = signedRequest(body);
+    const res = await fetch(`${on.base}${request.url}`, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.payload,
+    });
+    expect(res.status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${database}`);
+    await admin.end();
+    graph = await startFakeGraphApi({ tokens: [TOKEN] });
+
+    // The first start migrates; the others start together (migrations take a lock).
+    a = await launch('app A', SERVER, /HablaBot is running at/);
+    [b] = await Promise.all([
+      launch('app B', SERVER, /HablaBot is running at/),
+      launch('worker', WORKER, /worker running/),
+    ]);
+
+    const signIn = await call(a, 'POST', '/auth/login', SUPER);
+    expect(signIn.status).toBe(200);
+    const superToken = signIn.json.token as string;
+    const roles = await call(b, 'GET', '/super-admin/roles', undefined, superToken);
+    const adminRole = (roles.json.data as { id: number; name: string }[]).find((r) => r.name === 'admin')!;
+    const created = await call(
+      b,
+      'POST',
+      '/super-admin/create-user',
+      { name: 'Ana', ...ADMIN, roles: [adminRole.id], company_name: 'Multi S.L.' },
+      superToken,
+    );
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    adminToken = (await call(b, 'POST', '/auth/login', ADMIN)).json.token;
+    const saved = await call(
+      a,
+      'POST',
+      '/admin/setting',
+      { whatsAppPhoneId: PHONE_ID, whatsAppApiKey: TOKEN, facebookMessagesApiUrl: graph.baseUrl },
+      adminToken,
+    );
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const p of running) if (p.proc.exitCode === null) p.proc.kill('SIGTERM');
+    await Promise.all(
+      running.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.proc.exitCode !== null || p.proc.signalCode !== null) return resolve();
+            const force = setTimeout(() => p.proc.kill('SIGKILL'), 10_000);
+            p.proc.once('exit', () => {
+              clearTimeout(force);
+              resolve();
+            });
+          }),
+      ),
+    );
+    await graph?.close();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+    const redis = new Redis(process.env.REDIS_URL!);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('a webhook on either instance reaches an event stream held by the other', async () => {
+    const user = { headers: { authorization: `Bearer ${adminToken}` } } as Parameters<typeof openStream>[1];
+    const onB = await openStream(b.base, user);
+    const onA = await openStream(a.base, user);
+    try {
+      await webhook(a, inboundBody(PHONE_ID, '34611000001', 'text', { text: { body: 'Hola desde A' } }));
+      await webhook(b, inboundBody(PHONE_ID, '34611000002', 'text', { text: { body: 'Hola desde B' } }));
+      const texts = (stream: typeof onA) =>
+        stream
+          .events()
+          .filter((e) => e.event === 'message.created')
+          .map((e) => JSON.parse(e.data!).message.content as string)
+          .sort();
+      await expect.poll(() => texts(onB), { timeout: 15_000 }).toEqual(['Hola desde A', 'Hola desde B']);
+      await expect.poll(() => texts(onA), { timeout: 15_000 }).toEqual(['Hola desde A', 'Hola desde B']);
+    } finally {
+      onA.close();
+      onB.close();
+    }
+  });
+
+  it('runs each job once, whichever of the three processes takes it', async () => {
+    const before = graph.media.downloads();
+    const count = 12;
+    for (let i = 0; i < count; i++) {
+      const id = graph.media.add(randomBytes(64), 'image/jpeg');
+      // Half the webhooks on each instance; every process (A, B, the worker) runs jobs.
+      await webhook(
+        i % 2 ? a : b,
+        inboundBody(PHONE_ID, `3462200${String(i).padStart(4, '0')}`, 'image', {
+          image: { id, mime_type: 'image/jpeg' },
+        }),
+      );
+    }
+    await expect.poll(() => graph.media.downloads() - before, { timeout: 30_000 }).toBe(count);
+    // Nothing runs a second time afterwards.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(graph.media.downloads() - before).toBe(count);
+  });
+
+  it('shares the sign-in limits: failures on one instance count on the other', async () => {
+    for (let i = 0; i < 5; i++) {
+      const failed = await call(i % 2 ? a : b, 'POST', '/auth/login', { ...ADMIN, password: `wrong-${i}` });
+      expect(failed.status).toBe(401);
+    }
+    // The right password, from the same address, on the instance that saw the fewest failures.
+    expect((await call(a, 'POST', '/auth/login', ADMIN)).status).toBe(429);
+  });
+});
