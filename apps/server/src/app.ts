@@ -25,6 +25,13 @@ import { securityHeaders } from './platform/security-headers';
 import { serveWebApp } from './platform/web';
 import './platform/zod-config';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route's method and URL pattern, in the order they were registered. */
+    routeTable: { method: string; url: string }[];
+  }
+}
+
 export interface AppOptions {
   container: Container;
   logger?: FastifyServerOptions['logger'];
@@ -106,6 +113,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // How often Node looks for requests past their time; by default only every 30 s.
       connectionsCheckingInterval: Math.min(1000, timeouts.headers, timeouts.request),
     },
+  });
+  // Every route as registered (method and pattern), so tests can walk the whole API: a route added
+  // later is in the authorization matrix without anyone remembering to add it.
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
