@@ -238,6 +238,13 @@ test('an unsent message is red with Meta’s reason, and resending it works', as
   expect(
     graph.sent.filter((m) => m.to === rosa.phone).map((m) => (m.body.text as { body: string }).body),
   ).toEqual(['Sí, sale mañana']);
+
+  // WhatsApp's statuses arrive by webhook and move the ticks on, live.
+  const wamid = graph.sent.find((m) => m.to === rosa.phone)?.wamid ?? '';
+  expect(await customer.statuses([{ wamid, status: 'delivered', recipientId: rosa.phone }])).toEqual([200]);
+  await expect(bubble.getByRole('img', { name: 'Entregado' })).toBeVisible();
+  expect(await customer.statuses([{ wamid, status: 'read', recipientId: rosa.phone }])).toEqual([200]);
+  await expect(bubble.getByRole('img', { name: 'Leído' })).toBeVisible();
 });
 
 test('older messages: "Cargar más mensajes" puts them on top without moving what is on screen', async ({
@@ -371,6 +378,20 @@ test('takeover: an admin message pauses the bot for that client; the icon resume
     admin.token,
   );
   expect(clients.map((c) => c.mode_bot)).toEqual([1]);
+});
+
+test('takeover shows from the send’s answer, even with the live stream down', async ({ page }) => {
+  // The events stream never connects: what the page knows comes from its own calls.
+  await page.route('**/api/v1/admin/events', (route) => route.abort());
+  const ines = { name: uniqueName('Inés'), phone: uniquePhone() };
+  await customerSays(ines.phone, ines.name, '¿Hay alguien ahí?');
+  await openChat(page);
+  const conversation = await openConversation(page, ines.name);
+  await expect(page.getByRole('button', { name: `Pausar el bot de ${ines.name}` })).toBeVisible();
+  await conversation.getByRole('textbox').fill('Sí, dime.');
+  await conversation.getByRole('textbox').press('Enter');
+  await expect(conversation.getByRole('img', { name: 'Enviado' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Reanudar el bot de ${ines.name}` })).toBeVisible();
 });
 
 const MOBILE_TEXTS = {
