@@ -443,6 +443,40 @@ for (const language of ['es', 'en'] as const) {
     await expect(search).toBeVisible();
     await expect(search).toHaveValue(vera.name);
     await expect(rows(page, x.list).first()).toContainText(vera.name);
+
+    // A longer list, scrolled down: back from a conversation, the list is where it was.
+    const others = Array.from({ length: 12 }, (_, i) => ({
+      name: uniqueName(`Pía${i}`),
+      phone: uniquePhone(),
+    }));
+    expect(
+      await customer.post(
+        customerMessagesBody(
+          { phoneNumberId, wabaId: WABA_ID },
+          others.map((o, i) => ({
+            from: o.phone,
+            name: o.name,
+            type: 'text',
+            fields: { body: 'Hola' },
+            timestamp: seconds(Date.now() - i * 1000),
+          })),
+        ),
+      ),
+    ).toEqual([200]);
+    // They wrote while the list showed a search: cleared, the list shows them on top.
+    await search.fill('');
+    const list = page.getByTestId('chat-list-viewport');
+    await expect(rows(page, x.list).first()).toContainText(others[0]!.name);
+    await list.evaluate((el) => {
+      el.scrollTop = 300;
+    });
+    await page.getByRole('button', { name: new RegExp(`^${others[6]!.name}`) }).click();
+    await expect(page.getByRole('region', { name: others[6]!.name })).toBeVisible();
+    const scrolled = await list.evaluate((el) => el.scrollTop);
+    expect(scrolled).toBeGreaterThan(200);
+    await page.getByRole('region', { name: others[6]!.name }).getByRole('button', { name: x.back }).click();
+    await expect(search).toBeVisible();
+    expect(await list.evaluate((el) => el.scrollTop)).toBe(scrolled);
   });
 }
 
