@@ -244,12 +244,17 @@ export function useSendTemplate() {
   });
 }
 
-/** A client's unread count as the loaded lists hold it now (0 when no list holds the client). */
+/**
+ * A client's unread count as the loaded lists hold it now (0 when no list holds the client). The lists on
+ * screen come first: only they follow the live events.
+ */
 export function cachedUnread(queryClient: QueryClient, clientId: number): number {
-  for (const [, data] of queryClient.getQueriesData<ClientPages>({ queryKey: chatKeys.clients })) {
-    for (const page of data?.pages ?? []) {
-      const row = page.clients.find((client) => client.id === clientId);
-      if (row) return row.unread_messages_count;
+  for (const type of ['active', 'inactive'] as const) {
+    for (const [, data] of queryClient.getQueriesData<ClientPages>({ queryKey: chatKeys.clients, type })) {
+      for (const page of data?.pages ?? []) {
+        const row = page.clients.find((client) => client.id === clientId);
+        if (row) return row.unread_messages_count;
+      }
     }
   }
   return 0;
