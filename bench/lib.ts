@@ -16,8 +16,11 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-/** The real server on a temp SQLite database (or DATABASE_URL), listening on loopback. */
-export async function startBenchServer(): Promise<BenchServer> {
+/**
+ * The real server on a temp SQLite database (or DATABASE_URL), listening on loopback; with `webDist`, it
+ * also serves that build of the web app.
+ */
+export async function startBenchServer(options: { webDist?: string } = {}): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-bench-'));
   const infra = await openInfrastructure({
     dataDir,
@@ -26,7 +29,7 @@ export async function startBenchServer(): Promise<BenchServer> {
     appKey: randomBytes(32).toString('base64'),
   });
   const container = createContainer(infra, { loginLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } });
-  const app = await buildApp({ container });
+  const app = await buildApp({ container, webDist: options.webDist });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -16,13 +16,14 @@ function uniquePhone(): string {
 }
 
 async function seed(token: string) {
+  const phone = uniquePhone();
+  // The company is the worker's: each test's segment needs a name of its own.
   const { segment } = await api<{ segment: { id: number } }>(
     'POST',
     '/admin/segment',
-    { name: 'Chat', color: '#128c7e', rules: 'Creado por la prueba' },
+    { name: `Chat ${phone.slice(-6)}`, color: '#128c7e', rules: 'Creado por la prueba' },
     token,
   );
-  const phone = uniquePhone();
   const { client } = await api<{ client: { id: number } }>(
     'POST',
     '/admin/client',
@@ -51,7 +52,7 @@ test('chat at 1280px: two panes, a conversation, the bot toggle', async ({ page 
   await expect(page.getByText('Selecciona un cliente para comenzar a chatear')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(client.phone);
   const row = page.getByRole('button', { name: /^Marta/ });
-  await expect(row).toBeVisible();
+  await expect(row).toHaveCount(1);
   await row.click();
   const conversation = page.getByRole('region', { name: 'Marta' });
   await expect(conversation.getByText(`+${client.phone}`)).toBeVisible();
@@ -68,6 +69,8 @@ test('chat at 375px: one pane at a time', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const client = await openChat(page);
   await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(client.phone);
+  // The search answers after its debounce: until then the list holds the worker's other Martas too.
+  await expect(page.getByRole('button', { name: /^Marta/ })).toHaveCount(1);
   await page.getByRole('button', { name: /^Marta/ }).click();
   const conversation = page.getByRole('region', { name: 'Marta' });
   await expect(conversation.getByText(`+${client.phone}`)).toBeVisible();

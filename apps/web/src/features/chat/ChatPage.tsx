@@ -127,11 +127,11 @@ export default function ChatPage() {
 
   return (
     <div className={`chat-page${mobile ? ' chat-page--mobile' : ''}`}>
-      {showList ? (
-        <aside className="chat-page__list">
-          <ClientList selectedId={contact?.id ?? null} onSelect={select} />
-        </aside>
-      ) : null}
+      {/* On a phone the list stays mounted while a conversation is open, so going back finds the
+          search, the loaded pages and the scroll position as they were. */}
+      <aside className="chat-page__list" hidden={!showList}>
+        <ClientList selectedId={contact?.id ?? null} onSelect={select} />
+      </aside>
       {showConversation ? (
         <div className="chat-page__conversation">
           {contact ? (

@@ -164,9 +164,12 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
       });
       if (resendOf) updateCachedMessage(queryClient, contact.id, resendOf.id, () => message);
       else appendCachedMessage(queryClient, contact.id, message as Message);
+      // The server pauses the bot when an admin writes: shown from the answer, without waiting for the
+      // live event (which a stream still connecting would miss).
       bumpChatClient(queryClient, contact.id, {
         last_message_content: message.content,
         last_message_date: message.created_at,
+        mode_bot: 0,
       });
       // The history reloads from its newest page after a send.
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
@@ -252,6 +255,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
           bumpChatClient(queryClient, contact.id, {
             last_message_content: message.content,
             last_message_date: message.created_at,
+            mode_bot: 0,
           });
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
         }}

@@ -69,24 +69,33 @@ export function useConversation(clientId: number) {
   });
 }
 
-/** Every cached list page of clients, changed by `update` (which returns the row, or null to drop it). */
+/**
+ * Changes the client lists on screen with `update` (undefined leaves a list as it is). Lists not on screen
+ * (another search) are not patched but marked stale, so they load again when shown: patching one would
+ * also mark it fresh, and hide the clients it is missing (say, new ones that wrote meanwhile).
+ */
+function patchShownLists(queryClient: QueryClient, update: (data: ClientPages) => ClientPages | undefined) {
+  queryClient.setQueriesData<ClientPages>({ queryKey: chatKeys.clients, type: 'active' }, (data) =>
+    data ? update(data) : undefined,
+  );
+  void queryClient.invalidateQueries({ queryKey: chatKeys.clients, type: 'inactive', refetchType: 'none' });
+}
+
+/** The client's row in every list on screen, changed by `update`; whether a list on screen has it. */
 export function updateChatClients(
   queryClient: QueryClient,
   clientId: number,
   update: (client: ChatClient) => ChatClient,
 ) {
   let found = false;
-  queryClient.setQueriesData<ClientPages>({ queryKey: chatKeys.clients }, (data) => {
-    if (!data) return data;
+  patchShownLists(queryClient, (data) => {
+    if (!data.pages.some((page) => page.clients.some((client) => client.id === clientId))) return undefined;
+    found = true;
     return {
       ...data,
       pages: data.pages.map((page) => ({
         ...page,
-        clients: page.clients.map((client) => {
-          if (client.id !== clientId) return client;
-          found = true;
-          return update(client);
-        }),
+        clients: page.clients.map((client) => (client.id === clientId ? update(client) : client)),
       })),
     };
   });
@@ -94,13 +103,12 @@ export function updateChatClients(
 }
 
 /**
- * A client's conversation moved: its row goes to the top of every loaded list with `patch` applied. A
- * client not loaded yet makes the lists load again, so it appears where the server places it.
+ * A client's conversation moved: its row goes to the top of every list on screen with `patch` applied. A
+ * client no list on screen holds makes them load again, so it appears where the server places it.
  */
 export function bumpChatClient(queryClient: QueryClient, clientId: number, patch: Partial<ChatClient>) {
   let found = false;
-  queryClient.setQueriesData<ClientPages>({ queryKey: chatKeys.clients }, (data) => {
-    if (!data) return data;
+  patchShownLists(queryClient, (data) => {
     let moved: ChatClient | null = null;
     const pages = data.pages.map((page) => ({
       ...page,
@@ -110,12 +118,12 @@ export function bumpChatClient(queryClient: QueryClient, clientId: number, patch
         return false;
       }),
     }));
-    if (!moved || pages.length === 0) return data;
-    found = true;
     const [first, ...rest] = pages;
-    return { ...data, pages: first ? [{ ...first, clients: [moved, ...first.clients] }, ...rest] : pages };
+    if (!moved || !first) return undefined;
+    found = true;
+    return { ...data, pages: [{ ...first, clients: [moved, ...first.clients] }, ...rest] };
   });
-  if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.clients });
+  if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.clients, type: 'active' });
 }
 
 /** Changes one cached message of a conversation (a status, say). */
@@ -236,12 +244,17 @@ export function useSendTemplate() {
   });
 }
 
-/** A client's unread count as the loaded lists hold it now (0 when no list holds the client). */
+/**
+ * A client's unread count as the loaded lists hold it now (0 when no list holds the client). The lists on
+ * screen come first: only they follow the live events.
+ */
 export function cachedUnread(queryClient: QueryClient, clientId: number): number {
-  for (const [, data] of queryClient.getQueriesData<ClientPages>({ queryKey: chatKeys.clients })) {
-    for (const page of data?.pages ?? []) {
-      const row = page.clients.find((client) => client.id === clientId);
-      if (row) return row.unread_messages_count;
+  for (const type of ['active', 'inactive'] as const) {
+    for (const [, data] of queryClient.getQueriesData<ClientPages>({ queryKey: chatKeys.clients, type })) {
+      for (const page of data?.pages ?? []) {
+        const row = page.clients.find((client) => client.id === clientId);
+        if (row) return row.unread_messages_count;
+      }
     }
   }
   return 0;
