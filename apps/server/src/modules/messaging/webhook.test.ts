@@ -391,6 +391,21 @@ describe(`WhatsApp webhook (${engine})`, () => {
       expect(client.unread_messages_count).toBe(1);
     });
 
+    it('takes 10,000 replays of one signed delivery, 100 at a time: one message, one unread, one event', async () => {
+      const phone = uniquePhone();
+      const body = inboundBody(PHONE_ID_A, phone, 'text', { text: { body: 'repetido' } });
+      const request = signedRequest(body, SECRET_A);
+      const seen = inbound.length;
+      for (let round = 0; round < 100; round++) {
+        const answers = await Promise.all(Array.from({ length: 100 }, () => ctx.app.inject(request)));
+        expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+      }
+      const client = (await clientByPhone(companyA, phone))!;
+      expect((await messagesOf(companyA, client.id)).map((m) => m.content)).toEqual(['repetido']);
+      expect(client.unread_messages_count).toBe(1);
+      expect(inbound.slice(seen).map((e) => e.message.content)).toEqual(['repetido']);
+    }, 120_000);
+
     it('keeps every message and count right when many deliveries share one transaction', async () => {
       const phones = Array.from({ length: 12 }, () => uniquePhone());
       const bodies = phones.flatMap((phone, i) =>
