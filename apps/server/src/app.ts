@@ -20,6 +20,7 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { eventsRoutes } from './platform/events/events.routes';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
+import { withRequestId } from './platform/request-context';
 import { lazyChildLogger, OneLinePerRequest } from './platform/request-log';
 import { securityHeaders } from './platform/security-headers';
 import { serveWebApp } from './platform/web';
@@ -133,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.lang = resolveLanguage(request.headers['accept-language']);
     reply.headers(headers);
     reply.header('x-request-id', request.id);
-    done();
+    // The rest of the request runs as part of it: jobs it queues carry its id into their logs.
+    withRequestId(request.id, done);
   });
 
   // Every answer's time, by route pattern (a request no route matched counts as one pattern).

@@ -32,6 +32,7 @@ import { createMemoryEventBus, type EventBus } from './platform/events/events';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
 import { createMetrics } from './platform/metrics';
+import { currentRequestId } from './platform/request-context';
 import { createSecretBox } from './platform/secrets';
 import { createRepositories, transactionRunner } from './repositories';
 import type { FileStorage } from './platform/storage';
@@ -108,9 +109,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const metrics = createMetrics({ jobCounts: () => jobs.counts() });
   /** Where background work logs: silent until `startBackgroundWork` names the process's logger. */
   let workLogger: JobLogger = silentLogger;
+  // Each line names the request the work belongs to (the one that queued the job), when there is one.
+  const withRequest = (obj: object) => {
+    const requestId = currentRequestId();
+    return requestId ? { requestId, ...obj } : obj;
+  };
   const workLog: JobLogger = {
-    warn: (obj, msg) => workLogger.warn(obj, msg),
-    error: (obj, msg) => workLogger.error(obj, msg),
+    warn: (obj, msg) => workLogger.warn(withRequest(obj), msg),
+    error: (obj, msg) => workLogger.error(withRequest(obj), msg),
   };
   /** All four identity repositories as one object (start-up, test factories). */
   const identity = { ...users, ...roles, ...companies, ...tokens };

@@ -166,6 +166,8 @@ export interface JobsTable {
   dedupe_key: string | null;
   locked_by: string | null;
   locked_until: Timestamp | null;
+  /** The request that queued it (its X-Request-Id), for the job's log lines. */
+  request_id: string | null;
   last_error: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -12,6 +12,7 @@ import * as m20261124020000 from './20261124020000_messages_outbound';
 import * as m20261124050000 from './20261124050000_messages_pending';
 import * as m20261124060000 from './20261124060000_messages_company_client';
 import * as m20261124070000 from './20261124070000_messages_customer_last';
+import * as m20261124080000 from './20261124080000_jobs_request_id';
 import * as m20261124030000 from './20261124030000_message_templates';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '20261124050000_messages_pending': m20261124050000,
   '20261124060000_messages_company_client': m20261124060000,
   '20261124070000_messages_customer_last': m20261124070000,
+  '20261124080000_jobs_request_id': m20261124080000,
 };

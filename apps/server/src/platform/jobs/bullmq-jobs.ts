@@ -1,5 +1,6 @@
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { currentRequestId, withRequestId } from '../request-context';
 import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
@@ -47,6 +48,21 @@ const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
  * (an at-most-once name's worker never re-runs a stalled job). Differences from the database runner are
  * listed in docs/architecture.md ("Jobs and events").
  */
+/** A job's data in Redis: the payload and the request that queued it. */
+interface Envelope {
+  hb: 1;
+  payload: unknown;
+  requestId?: string;
+}
+
+/** The payload and request id of a job's data (a job queued before envelopes is its payload alone). */
+function opened(data: unknown): { payload: unknown; requestId?: string } {
+  const e = data as Partial<Envelope> | null;
+  return e && typeof e === 'object' && e.hb === 1
+    ? { payload: e.payload, requestId: e.requestId }
+    : { payload: data };
+}
+
 export function createBullJobQueue<M extends object = JobPayloads>(
   options: BullJobQueueOptions,
 ): JobQueue<M> {
@@ -80,7 +96,8 @@ export function createBullJobQueue<M extends object = JobPayloads>(
       handlers.set(name, { handler, atMostOnce: handlerOptions.atMostOnce ?? false });
     },
     async enqueue(name, payload, enqueueOptions: EnqueueOptions = {}) {
-      const job = await queueOf(name).add(name, payload, {
+      const data: Envelope = { hb: 1, payload, requestId: currentRequestId() };
+      const job = await queueOf(name).add(name, data, {
         delay: enqueueOptions.delayMs,
         attempts: Math.max(1, enqueueOptions.attempts ?? DEFAULT_ATTEMPTS),
         backoff: { type: 'exponential', delay: enqueueOptions.backoff ?? DEFAULT_BACKOFF_MS },
@@ -125,10 +142,16 @@ export function createBullJobQueue<M extends object = JobPayloads>(
         const worker = new Worker(
           name,
           async (job) => {
+            const { payload, requestId } = opened(job.data);
             try {
-              await entry.handler(job.data, { id: String(job.id), name, attempt: job.attemptsMade + 1 });
+              await withRequestId(requestId, () =>
+                entry.handler(payload, { id: String(job.id), name, attempt: job.attemptsMade + 1 }),
+              );
             } catch (err) {
-              logger.error({ err, job: job.id, name, attempt: job.attemptsMade + 1 }, 'job failed');
+              logger.error(
+                { err, job: job.id, name, attempt: job.attemptsMade + 1, requestId },
+                'job failed',
+              );
               if (entry.atMostOnce && !(err instanceof RetryJob)) {
                 throw new UnrecoverableError(err instanceof Error ? err.message : String(err));
               }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentRequestId, withRequestId } from '../request-context';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
@@ -148,18 +149,23 @@ export function createDatabaseJobQueue<M extends object = JobPayloads>(
       Math.max(50, Math.floor(leaseMs / 3)),
     );
     try {
-      await entry.handler(JSON.parse(job.payload), {
-        id: String(job.id),
-        name: job.name,
-        attempt: job.attempts_made,
-      });
+      await withRequestId(job.request_id ?? undefined, () =>
+        entry.handler(JSON.parse(job.payload), {
+          id: String(job.id),
+          name: job.name,
+          attempt: job.attempts_made,
+        }),
+      );
       clearInterval(renew);
       await db.deleteFrom('jobs').where('id', '=', job.id).where('locked_by', '=', workerId).execute();
     } catch (err) {
       clearInterval(renew);
       const retryable = !entry.atMostOnce || err instanceof RetryJob;
       const again = retryable && job.attempts_made < job.max_attempts;
-      logger.error({ err, job: job.id, name: job.name, attempt: job.attempts_made, again }, 'job failed');
+      logger.error(
+        { err, job: job.id, name: job.name, attempt: job.attempts_made, again, requestId: job.request_id },
+        'job failed',
+      );
       await mine()
         .set({
           state: again ? 'pending' : 'failed',
@@ -230,6 +236,7 @@ export function createDatabaseJobQueue<M extends object = JobPayloads>(
       const row = {
         name,
         payload: JSON.stringify(payload ?? null),
+        request_id: currentRequestId() ?? null,
         state: 'pending' as const,
         run_at: iso(enqueueOptions.delayMs ?? 0),
         max_attempts: Math.max(1, enqueueOptions.attempts ?? DEFAULT_ATTEMPTS),

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
+import { currentRequestId, withRequestId } from '../request-context';
 import { createBullJobQueue } from './bullmq-jobs';
 import { createDatabaseJobQueue } from './database-jobs';
 import { type JobMap, type JobQueue, RetryJob } from './jobs';
@@ -66,6 +67,24 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       await q.start();
       await until(() => seen.length === 1);
       expect(seen).toEqual([{ payload: { clientId: 7, text: 'hola' }, attempt: 1, name }]);
+    });
+
+    it('runs a job as part of the request that queued it, and logs its failure with that request id', async () => {
+      const q = queue();
+      const name = unique('request');
+      const seen: (string | undefined)[] = [];
+      const logged: object[] = [];
+      q.register(name, async (payload) => {
+        seen.push(currentRequestId());
+        if ((payload as { fail?: boolean }).fail) throw new Error('no');
+      });
+      await withRequestId('req-from-the-web', () => q.enqueue(name, {}));
+      await q.enqueue(name, {});
+      await withRequestId('req-that-fails', () => q.enqueue(name, { fail: true }, { attempts: 1 }));
+      await q.start({ logger: { error: (obj) => void logged.push(obj), warn: () => {} } });
+      await until(() => seen.length === 3 && logged.length === 1);
+      expect([...seen].sort()).toEqual(['req-from-the-web', 'req-that-fails', undefined].sort());
+      expect(logged[0]).toMatchObject({ requestId: 'req-that-fails', name });
     });
 
     it('retries a failing job with exponential backoff, then fails it when out of attempts', async () => {
