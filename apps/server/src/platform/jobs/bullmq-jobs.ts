@@ -183,8 +183,10 @@ export function createBullJobQueue<M extends object = JobPayloads>(
           }),
         ]);
         clearTimeout(grace);
-        // A handler still running keeps its job locked until the lock runs out; then it is stalled.
-        if (timedOut) await worker.close(true);
+        // A handler still running keeps its job locked until the lock runs out; then it is stalled and
+        // runs again elsewhere. Not awaited: once a gentle close has begun, BullMQ answers close(true)
+        // with that same close, which waits for the handler — a stop would then hang as long as the job.
+        if (timedOut) void worker.close(true).catch(() => {});
       });
       await Promise.all(closing);
       await Promise.all([...queues.values()].map((q) => q.close()));

@@ -222,10 +222,16 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       expect([...runs.values()].every((count) => count === 1)).toBe(true);
     });
 
-    function startChild(name: string, atMostOnce: boolean) {
+    function startChild(name: string, atMostOnce: boolean, extra: Record<string, string> = {}) {
       const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/jobs-child.ts'], {
         cwd: serverDir,
-        env: { ...process.env, ...runner.childEnv(), JOB_NAME: name, AT_MOST_ONCE: atMostOnce ? '1' : '0' },
+        env: {
+          ...process.env,
+          ...runner.childEnv(),
+          JOB_NAME: name,
+          AT_MOST_ONCE: atMostOnce ? '1' : '0',
+          ...extra,
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       children.push(child);
@@ -233,7 +239,12 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       child.stdout?.on('data', (chunk) => {
         out += chunk;
       });
-      return { child, started: () => until(() => /started (\S+)/.exec(out)?.[1], 25_000) };
+      return {
+        child,
+        started: () => until(() => /started (\S+)/.exec(out)?.[1], 25_000),
+        output: () => out,
+        exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
+      };
     }
 
     it('runs a job again in another process when the one running it is killed', async () => {
@@ -250,6 +261,43 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       await q.start();
       await until(() => seen.length === 1);
       expect(seen).toEqual([{ survive: true }]);
+    });
+
+    it('on SIGTERM, lets the running job finish before the process exits; it does not run again', async () => {
+      const name = unique('term-finish');
+      const q = queue();
+      const id = await q.enqueue(name, {}, { attempts: 3, backoff: 10 });
+      const child = startChild(name, false, { JOB_MS: '800' });
+      expect(await child.started()).toBe(id);
+      child.child.kill('SIGTERM');
+      expect(await child.exited).toBe(0);
+      expect(child.output()).toMatch(new RegExp(`finished ${id}\\n(.|\\n)*stopped`));
+      let reruns = 0;
+      q.register(name, async () => {
+        reruns++;
+      });
+      await q.start();
+      await sleep(1500);
+      expect(reruns).toBe(0);
+      expect(await q.inspect(name, id)).toBeUndefined();
+    });
+
+    it('on SIGTERM, gives a job that outlasts the grace back to the queue, where it runs again', async () => {
+      const name = unique('term-return');
+      const q = queue();
+      const id = await q.enqueue(name, { returned: true }, { attempts: 3, backoff: 10 });
+      const child = startChild(name, false, { JOB_MS: '60000', STOP_GRACE_MS: '300' });
+      expect(await child.started()).toBe(id);
+      child.child.kill('SIGTERM');
+      expect(await child.exited).toBe(0);
+      expect(child.output()).not.toContain('finished');
+      const seen: unknown[] = [];
+      q.register(name, async (payload) => {
+        seen.push(payload);
+      });
+      await q.start();
+      await until(() => seen.length === 1);
+      expect(seen).toEqual([{ returned: true }]);
     });
 
     it('marks an at-most-once job failed, never re-run, when the process running it is killed', async () => {
