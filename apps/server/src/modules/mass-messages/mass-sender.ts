@@ -306,7 +306,12 @@ export function createMassSender(deps: {
       .execute();
   }
 
-  async function continueLater(send: MassMessageRow, delayMs: number) {
+  /**
+   * Queues a run of the send. Hand-overs and waits share one waiting job per send (`dedupe`); a run asked
+   * for by a person or at start-up gets its own job, so it never waits behind a later one. Extra runs
+   * are harmless: one process at a time holds the send.
+   */
+  async function continueLater(send: MassMessageRow, delayMs: number, dedupe = true) {
     await jobs.enqueue(
       'mass.send',
       { companyId: send.company_id, massMessageId: send.id },
@@ -314,7 +319,7 @@ export function createMassSender(deps: {
         delayMs: Math.max(0, Math.round(delayMs)),
         attempts: 20,
         backoff: 2000,
-        dedupeKey: `mass:${send.id}`,
+        ...(dedupe ? { dedupeKey: `mass:${send.id}` } : {}),
       },
     );
   }
@@ -338,7 +343,8 @@ export function createMassSender(deps: {
     if (!ACTIVE.includes(send.status as MassMessageStatus)) return;
     running.add(massMessageId);
     try {
-      if (!(await acquire(massMessageId))) {
+      const acquired = await acquire(massMessageId);
+      if (!acquired) {
         // Another process holds it; should that process die, its lease runs out and this run takes over.
         const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
         return await continueLater(send, Math.max(until, 0) + 100);
@@ -388,6 +394,7 @@ export function createMassSender(deps: {
     let lastRenew = Date.now();
     let lastProgress = Date.now();
     let stop: 'paused' | 'cancelled' | 'lost' | undefined;
+    let first = true;
 
     const setRate = (next: number) => {
       rate = Math.max(1, Math.min(configured, Math.round(next)));
@@ -423,6 +430,10 @@ export function createMassSender(deps: {
         continue;
       }
       while (recent.length && recent[0] <= now - WINDOW_MS) recent.shift();
+      // A run that stalled (a busy process) catches up a few slots at most, never a burst.
+      const behind = ((now - slotBase) * rate) / 1000 - slotCount;
+      const catchUp = Math.max(2, Math.ceil(rate / 20));
+      if (behind > catchUp) slotBase += ((behind - catchUp) * 1000) / rate;
       const bySlots = Math.floor(((now - slotBase) * rate) / 1000) + 1 - slotCount;
       const byWindow = rate - recent.length;
       const room = Math.min(bySlots, byWindow, maxInFlight - inFlight.size);
@@ -432,7 +443,7 @@ export function createMassSender(deps: {
         await sleep(Math.max(5, Math.min(Math.max(nextSlot, windowFree) - now, controlMs)));
         continue;
       }
-      const batch = await claim(id, room);
+      const batch = await claim(id, first ? 1 : room);
       if (!batch.length) {
         if (inFlight.size) {
           await Promise.race(inFlight);
@@ -443,6 +454,19 @@ export function createMassSender(deps: {
         const wait = (next ?? Date.now()) - Date.now();
         if (wait > sliceMs) return { continueInMs: wait };
         await sleep(Math.min(Math.max(wait, 10), controlMs));
+        continue;
+      }
+      if (first) {
+        // The first request of a run is sent alone and answered before the pace starts from it, so the
+        // connection's set-up never squeezes the next ones together.
+        first = false;
+        const [r] = batch;
+        recent.push(Date.now());
+        await sendOne(send, r).catch((err) =>
+          logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled'),
+        );
+        slotBase = Date.now() + 1000 / rate;
+        slotCount = 0;
         continue;
       }
       for (const r of batch) {
@@ -486,7 +510,7 @@ export function createMassSender(deps: {
     async schedule(send: MassMessageRow) {
       const delay =
         send.status === 'scheduled' && send.scheduled_at ? Date.parse(send.scheduled_at) - Date.now() : 0;
-      await continueLater(send, Math.max(0, delay));
+      await continueLater(send, Math.max(0, delay), false);
     },
     /**
      * At start-up: queues every send still to be worked on — those running when the server stopped, and
