@@ -82,6 +82,8 @@ export function createMassSender(deps: {
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   /** Sends a run of this process is working on. */
   const running = new Set<number>();
+  /** Sends asked to run while this process was running them: run again once that run ends. */
+  const again = new Set<number>();
   let logger: JobLogger = silentLogger;
 
   // --- progress ---
@@ -307,9 +309,10 @@ export function createMassSender(deps: {
   }
 
   /**
-   * Queues a run of the send. Hand-overs and waits share one waiting job per send (`dedupe`); a run asked
-   * for by a person or at start-up gets its own job, so it never waits behind a later one. Extra runs
-   * are harmless: one process at a time holds the send.
+   * Queues a run of the send. Runs that found the send held by another process share one waiting job per
+   * send (`dedupe`); hand-overs, a person's request and start-up get a job of their own, so none waits
+   * behind a later one or is folded into the job still running. Extra runs are harmless: one process at
+   * a time holds the send.
    */
   async function continueLater(send: MassMessageRow, delayMs: number, dedupe = true) {
     await jobs.enqueue(
@@ -326,7 +329,26 @@ export function createMassSender(deps: {
 
   /** One run: up to `sliceMs` of sending, then a hand-over to the next run (or the end of the send). */
   async function run(massMessageId: number): Promise<void> {
-    if (running.has(massMessageId)) return;
+    if (running.has(massMessageId)) {
+      // This process is already on it; once that run ends, it runs again (a resume may have come in
+      // while a pause was winding down).
+      again.add(massMessageId);
+      return;
+    }
+    running.add(massMessageId);
+    try {
+      await runHeld(massMessageId);
+    } finally {
+      running.delete(massMessageId);
+      if (again.delete(massMessageId)) {
+        const send = await repository.findById(massMessageId);
+        if (send && [...ACTIVE, 'scheduled'].includes(send.status)) await continueLater(send, 0, false);
+      }
+    }
+  }
+
+  /** A run, with this process's mark on the send set. */
+  async function runHeld(massMessageId: number): Promise<void> {
     let send = await repository.findById(massMessageId);
     if (!send) return;
     if (send.status === 'scheduled') {
@@ -341,38 +363,33 @@ export function createMassSender(deps: {
       send = (await repository.findById(massMessageId)) ?? send;
     }
     if (!ACTIVE.includes(send.status as MassMessageStatus)) return;
-    running.add(massMessageId);
-    try {
-      const acquired = await acquire(massMessageId);
-      if (!acquired) {
-        // Another process holds it; should that process die, its lease runs out and this run takes over.
-        const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
-        return await continueLater(send, Math.max(until, 0) + 100);
-      }
-      // Left `sending` by a process that stopped while its request was out: whether it went is unknown.
-      const orphaned = await db
-        .updateTable('mass_message_recipients')
-        .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
-        .where('mass_message_id', '=', massMessageId)
-        .where('status', '=', 'sending')
-        .executeTakeFirst();
-      if (Number(orphaned.numUpdatedRows) > 0)
-        logger.warn(
-          { massMessageId, recipients: Number(orphaned.numUpdatedRows) },
-          'mass send recipients left in flight are now unknown',
-        );
-      await publishProgress(massMessageId);
-      const outcome = await work(send);
-      if (outcome === 'done') {
-        await finish(massMessageId);
-      } else {
-        await release(massMessageId);
-        if (outcome.continueInMs !== undefined) await continueLater(send, outcome.continueInMs);
-      }
-      await publishProgress(massMessageId);
-    } finally {
-      running.delete(massMessageId);
+    const acquired = await acquire(massMessageId);
+    if (!acquired) {
+      // Another process holds it; should that process die, its lease runs out and this run takes over.
+      const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
+      return await continueLater(send, Math.max(until, 0) + 100);
     }
+    // Left `sending` by a process that stopped while its request was out: whether it went is unknown.
+    const orphaned = await db
+      .updateTable('mass_message_recipients')
+      .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
+      .where('mass_message_id', '=', massMessageId)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    if (Number(orphaned.numUpdatedRows) > 0)
+      logger.warn(
+        { massMessageId, recipients: Number(orphaned.numUpdatedRows) },
+        'mass send recipients left in flight are now unknown',
+      );
+    await publishProgress(massMessageId);
+    const outcome = await work(send);
+    if (outcome === 'done') {
+      await finish(massMessageId);
+    } else {
+      await release(massMessageId);
+      if (outcome.continueInMs !== undefined) await continueLater(send, outcome.continueInMs, false);
+    }
+    await publishProgress(massMessageId);
   }
 
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
@@ -511,6 +528,35 @@ export function createMassSender(deps: {
       const delay =
         send.status === 'scheduled' && send.scheduled_at ? Date.parse(send.scheduled_at) - Date.now() : 0;
       await continueLater(send, Math.max(0, delay), false);
+    },
+    /**
+     * Every `everyMs`, queues a run for each send still to be worked on that nobody holds and that has
+     * not moved for `everyMs` — a safety net should a queued run ever be lost. Returns the stop function.
+     */
+    startWatchdog(everyMs = 30_000): () => void {
+      const timer = setInterval(() => {
+        (async () => {
+          const stale = new Date(Date.now() - everyMs).toISOString();
+          const sends = await db
+            .selectFrom('mass_messages')
+            .selectAll()
+            .where('status', 'in', ACTIVE)
+            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso())]))
+            .where('updated_at', '<', stale)
+            .execute();
+          for (const send of sends) {
+            if (running.has(send.id)) continue;
+            await db
+              .updateTable('mass_messages')
+              .set({ updated_at: iso() })
+              .where('id', '=', send.id)
+              .execute();
+            await continueLater(send, 0);
+          }
+        })().catch((err) => logger.error({ err }, 'mass send watchdog failed'));
+      }, everyMs);
+      timer.unref?.();
+      return () => clearInterval(timer);
     },
     /**
      * At start-up: queues every send still to be worked on — those running when the server stopped, and
