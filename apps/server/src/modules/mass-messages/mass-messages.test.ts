@@ -133,11 +133,11 @@ beforeAll(async () => {
     massSender: {
       sliceMs: 3000,
       leaseMs: 3000,
-      controlMs: 50,
+      controlMs: 100,
       rateLimitBackoffMs: 200,
       pairBackoffMs: 100,
       retryBackoffMs: 100,
-      progressMs: 100,
+      progressMs: 300,
     },
   });
   cast = await createCast(ctx);

@@ -256,29 +256,30 @@ export function createMassSender(deps: {
 
   // --- a run ---
 
+  /**
+   * Marks the next `limit` queued recipients `sending` and gives them, in one statement (the run holds
+   * the send's lease, so no other run claims the same rows).
+   */
   async function claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
     if (limit <= 0) return [];
-    const ids = await db
-      .selectFrom('mass_message_recipients')
-      .select('id')
-      .where('mass_message_id', '=', massMessageId)
-      .where('status', '=', 'queued')
-      .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', iso())]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    if (!ids.length) return [];
-    return db
+    const at = iso();
+    const rows = await db
       .updateTable('mass_message_recipients')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: iso() })
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
+      .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: at })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('mass_message_recipients')
+          .select('id')
+          .where('mass_message_id', '=', massMessageId)
+          .where('status', '=', 'queued')
+          .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', at)]))
+          .orderBy('id')
+          .limit(limit),
       )
       .where('status', '=', 'queued')
       .returningAll()
       .execute();
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** The earliest time a waiting recipient may be tried; undefined when none waits. */
