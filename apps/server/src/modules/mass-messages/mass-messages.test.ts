@@ -9,6 +9,7 @@ import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
+import { png } from '../../../test/media-fixtures';
 import { zonedToUtc } from './mass-messages.service';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -310,6 +311,77 @@ describe(`mass sends (${engine})`, () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['bodyParameters.1']).toBeDefined();
     expect(fake.sent).toHaveLength(0);
+  });
+
+  it('take the header file of a media template as multipart, or from the library by id', async () => {
+    const { clients: mine } = await clients(companyA, 2);
+    const listId = await list(
+      companyA,
+      mine.map((c) => c.id),
+    );
+    const templateId = await template(companyA, { header: 'IMAGE' });
+    let res = await call('admin', 'POST', '/admin/messages-massive', {
+      name: 'Sin archivo',
+      message_template_id: templateId,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toBeDefined();
+
+    const boundary = '----mass-test-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        field('name', 'Con imagen') +
+          field('message_template_id', String(templateId)) +
+          field('list_id', String(listId)) +
+          field('bodyParameters', JSON.stringify({ 1: '{{Nombre}}' })) +
+          field('schedule', '') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="oferta.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/messages-massive',
+      headers: { ...cast.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created: MassMessage = res.json().data;
+    expect(created.media_id).not.toBeNull();
+    await finished(created.id);
+    const header = (
+      fake.sent[0].body.template as {
+        components: { type: string; parameters: { image?: { link: string } }[] }[];
+      }
+    ).components[0];
+    expect(header.type).toBe('header');
+    expect(header.parameters[0].image?.link).toMatch(/^http:\/\/.+\/storage\//);
+
+    // The same file again, by its library id, in JSON.
+    fake.reset();
+    const again = await send({
+      message_template_id: templateId,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+      media_id: created.media_id,
+    });
+    await finished(again.id);
+    expect(fake.sent).toHaveLength(2);
+    // Another company's file is not found.
+    res = await call('otherAdmin', 'POST', '/admin/messages-massive', {
+      name: 'x',
+      message_template_id: await template(companyB, { header: 'IMAGE' }),
+      list_id: await list(companyB, [(await createClient(ctx, companyB)).id]),
+      bodyParameters: { 1: 'x' },
+      media_id: created.media_id,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.media_id).toBeDefined();
   });
 
   it('fill the recipient tokens per recipient, and report a value left blank', async () => {
