@@ -260,9 +260,32 @@ describe(`client lists (${engine})`, () => {
       { method: 'GET', url: '/api/v1/admin/mass-message-history' },
       { method: 'GET', url: '/api/v1/admin/mass-message-settings' },
       { method: 'POST', url: '/api/v1/admin/messages-massive', payload: {} },
+      { method: 'PUT', url: '/api/v1/admin/mass-message-settings', payload: { messages_per_second: 50 } },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/preview', payload: {} },
+      { method: 'GET', url: '/api/v1/admin/messages-massive/1/recipients' },
+      { method: 'GET', url: '/api/v1/admin/messages-massive/1/recipients/export' },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/1/pause' },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/1/resend', payload: {} },
     ] as const) {
       await expectRoleMatrix(ctx, cast, request, ADMIN_ONLY);
     }
+    // An admin's own send: reachable; another company's admin gets 404 (see the report test).
+    const { clients: mine } = await clients(companyA, 1);
+    const created = await send({
+      message_template_id: await template(companyA),
+      list_id: await list(companyA, [mine[0].id]),
+      bodyParameters: { 1: 'x' },
+      schedule: '2099-01-01T00:00:00.000Z',
+    });
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'GET', url: `/api/v1/admin/messages-massive/${created.id}/recipients` },
+      { anonymous: 401, client: 403, superAdmin: 403, admin: 200, otherAdmin: 404 },
+    );
+    expect((await call('admin', 'POST', `/admin/messages-massive/${created.id}/cancel`)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -612,6 +635,25 @@ describe(`mass sends (${engine})`, () => {
     for (const s of fake.sent) perPhone.set(s.to, (perPhone.get(s.to) ?? 0) + 1);
     expect([...perPhone.values()].every((n) => n === 1)).toBe(true);
     expect(perPhone.size).toBe(N);
+  });
+
+  it('hold a recipient hit by the pair rate limit (131056) and try it again', async () => {
+    const { clients: mine } = await clients(companyA, 3);
+    const listId = await list(
+      companyA,
+      mine.map((c) => c.id),
+    );
+    fake.failSends({ code: 131056 }, 2);
+    const created = await send({
+      message_template_id: await template(companyA),
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    const done = await finished(created.id);
+    expect(done.counts).toMatchObject({ sent: 3, failed: 0 });
+    expect(fake.sent).toHaveLength(3);
+    const rows = await recipients(created.id);
+    expect(Math.max(...rows.map((r) => r.attempts))).toBeGreaterThan(1);
   });
 
   it('can be paused, resumed and cancelled', async () => {
