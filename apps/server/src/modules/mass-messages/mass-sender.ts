@@ -450,7 +450,7 @@ export function createMassSender(deps: {
       while (recent.length && recent[0] <= now - WINDOW_MS) recent.shift();
       // A run that stalled (a busy process) catches up a few slots at most, never a burst.
       const behind = ((now - slotBase) * rate) / 1000 - slotCount;
-      const catchUp = Math.max(2, Math.ceil(rate / 20));
+      const catchUp = Math.max(2, Math.ceil(rate / 8));
       if (behind > catchUp) slotBase += ((behind - catchUp) * 1000) / rate;
       const bySlots = Math.floor(((now - slotBase) * rate) / 1000) + 1 - slotCount;
       const byWindow = rate - recent.length;
