@@ -333,6 +333,19 @@ describe(`mass sends (${engine})`, () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['bodyParameters.1']).toBeDefined();
+
+    // A company whose WhatsApp settings are missing is told so before anything is queued.
+    const { settingsRepository } = ctx.container;
+    await settingsRepository.upsertSettings(companyA, { whatsapp_phone_id: null });
+    res = await call('admin', 'POST', '/admin/messages-massive', {
+      name: 'x',
+      message_template_id: approved,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    await settingsRepository.upsertSettings(companyA, { whatsapp_phone_id: PHONE_ID });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.whatsAppPhoneId).toBeDefined();
     expect(fake.sent).toHaveLength(0);
   });
 
