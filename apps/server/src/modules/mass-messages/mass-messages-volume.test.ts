@@ -21,7 +21,12 @@ beforeAll(async () => {
   cast = await createCast(ctx);
   companyId = cast.admin.user.company_id!;
   segmentId = (await createSegment(ctx, companyId)).id;
-  const { db } = ctx.container;
+  const { db, settingsRepository, secrets } = ctx.container;
+  // Nothing is sent (the send is scheduled far ahead), but a send needs the WhatsApp settings.
+  await settingsRepository.upsertSettings(companyId, {
+    whatsapp_api_key_enc: secrets.encrypt('EAAG-volume-token'),
+    whatsapp_phone_id: '106540352242999',
+  });
   const at = new Date().toISOString();
   for (let start = 0; start < CLIENTS; start += 1000) {
     const rows = Array.from({ length: Math.min(1000, CLIENTS - start) }, (_, k) => {
