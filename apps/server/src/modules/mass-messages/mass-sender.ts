@@ -399,7 +399,8 @@ export function createMassSender(deps: {
     let rate = configured;
     const startedAt = Date.now();
     const inFlight = new Set<Promise<void>>();
-    const maxInFlight = Math.max(50, configured);
+    // At most half a second of requests out at once: what a crash can leave unknown.
+    const maxInFlight = Math.max(20, Math.ceil(configured / 2));
     /** Start times of the requests of the last window, oldest first. */
     const recent: number[] = [];
     let slotBase = Date.now();
