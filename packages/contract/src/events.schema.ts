@@ -77,6 +77,29 @@ export const ZBotFailedEvent = z.object({
 });
 
 /**
+ * A mass send's progress: its state and counts by recipient state (see mass-messages.schema.ts). Sent
+ * when the send changes state and, while it runs, at most a few times a second.
+ */
+export const ZMassMessageProgressEvent = z.object({
+  type: z.literal('mass_message.progress'),
+  data: z.object({
+    mass_message_id: z.number().int(),
+    status: z.enum(['scheduled', 'queued', 'sending', 'paused', 'completed', 'cancelled']),
+    counts: z.object({
+      total: z.number().int(),
+      queued: z.number().int(),
+      sending: z.number().int(),
+      sent: z.number().int(),
+      delivered: z.number().int(),
+      read: z.number().int(),
+      failed: z.number().int(),
+      unknown: z.number().int(),
+      cancelled: z.number().int(),
+    }),
+  }),
+});
+
+/**
  * Sent first on a reconnect whose `Last-Event-ID` is older than what the server still keeps: some events
  * were missed, so the screen reloads its data.
  */
@@ -90,6 +113,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZClientUnreadEvent,
   ZClientBotModeEvent,
   ZBotFailedEvent,
+  ZMassMessageProgressEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -14,6 +14,7 @@ import * as m20261124060000 from './20261124060000_messages_company_client';
 import * as m20261124070000 from './20261124070000_messages_customer_last';
 import * as m20261124080000 from './20261124080000_jobs_request_id';
 import * as m20261124030000 from './20261124030000_message_templates';
+import * as m20261125000000 from './20261125000000_mass_messages';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261124060000_messages_company_client': m20261124060000,
   '20261124070000_messages_customer_last': m20261124070000,
   '20261124080000_jobs_request_id': m20261124080000,
+  '20261125000000_mass_messages': m20261125000000,
 };

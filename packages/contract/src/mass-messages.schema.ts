@@ -1,0 +1,458 @@
+import { z } from 'zod';
+import { ZTimestamp, requiredText, zId, zIdList, zText } from './common.schema';
+import { TEMPLATE_PARAMETER_MAX } from './templates.schema';
+
+// ---------------------------------------------------------------------------------------------------
+// Client lists (`/admin/list-clients`): a named set of a company's clients that mass sends go to.
+// ---------------------------------------------------------------------------------------------------
+
+export const CLIENT_LIST_NAME_MAX = 120;
+/** The most clients one list may hold (and one request may name). */
+export const CLIENT_LIST_MAX_CLIENTS = 200_000;
+
+/**
+ * A client list. `client_ids` holds every member, in increasing order. `clients_count` is its length,
+ * so a screen can show the size without counting.
+ */
+export const ZClientList = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  client_ids: z.array(z.number().int()),
+  clients_count: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ClientList = z.infer<typeof ZClientList>;
+
+/**
+ * Body of POST /admin/list-clients and PUT /admin/list-clients/{id}.
+ *
+ * - `client_ids`: the clients of the list (on PUT the list becomes exactly these, plus the segments').
+ *   Every id must be a client of the caller's company, else 422 on `client_ids`.
+ * - `segment_ids` (optional): "add every client of these segments" — their current clients are added to
+ *   `client_ids`. Segments of another company are refused with 422 on `segment_ids`.
+ * - The list needs at least one client after both are merged (422 'list_clients.clients_required' on
+ *   `client_ids`).
+ */
+export const ZClientListRequest = z.object({
+  name: requiredText(CLIENT_LIST_NAME_MAX),
+  client_ids: zIdList({ max: CLIENT_LIST_MAX_CLIENTS }).default([]),
+  segment_ids: zIdList({ max: 200 }).optional(),
+});
+export type ClientListRequest = z.input<typeof ZClientListRequest>;
+export type ClientListInput = z.output<typeof ZClientListRequest>;
+
+/** GET /admin/list-clients: the company's lists, by name. */
+export const ZClientListsResponse = z.object({ data: z.array(ZClientList) });
+export type ClientListsResponse = z.infer<typeof ZClientListsResponse>;
+
+/** POST (201) and PUT (200) /admin/list-clients. */
+export const ZClientListMutationResponse = z.object({ message: z.string(), data: ZClientList });
+export type ClientListMutationResponse = z.infer<typeof ZClientListMutationResponse>;
+
+/** A member of a list as the list form shows it (a chip of the multi-select). */
+export const ZClientListMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  last_names: z.string(),
+  whatsapp_cellphone: z.string(),
+  email: z.string().nullable(),
+});
+export type ClientListMember = z.infer<typeof ZClientListMember>;
+
+/**
+ * GET /admin/list-clients/{id}/clients?search=&page=&per_page= (added by us): one page of a list's members
+ * with their names, so a list of 50,000 can be shown and searched (name, last names, email or phone,
+ * ignoring case and accents). Sorted by id.
+ */
+export const ZClientListMembersQuery = z.object({
+  search: zText({ max: 100 }).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(1000).default(50),
+});
+export type ClientListMembersQuery = z.input<typeof ZClientListMembersQuery>;
+
+export const ZClientListMembersResponse = z.object({
+  data: z.object({
+    data: z.array(ZClientListMember),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type ClientListMembersResponse = z.infer<typeof ZClientListMembersResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Mass sends (`/admin/messages-massive`): one approved template sent to every client of a list.
+// ---------------------------------------------------------------------------------------------------
+
+/**
+ * Recipient tokens: written inside a placeholder's value ('Hola {{Nombre}}'), replaced for each
+ * recipient by that client's field when the message is sent. Matched ignoring case and spaces inside the
+ * braces ('{{ nombre }}'). A token whose field is empty for a client (no email, say) leaves that value
+ * blank; a value that ends up blank fails that recipient with a reason, it is not sent.
+ */
+export const MASS_RECIPIENT_TOKENS = {
+  Nombre: 'name',
+  Apellido: 'last_names',
+  Celular: 'whatsapp_cellphone',
+  Correo: 'email',
+} as const;
+export type MassRecipientToken = keyof typeof MASS_RECIPIENT_TOKENS;
+/** The text a quick insert puts in a field: '{{Nombre}}' … */
+export const massRecipientTokenText = (token: MassRecipientToken) => `{{${token}}}`;
+
+const TOKEN_PATTERN = /\{\{\s*(Nombre|Apellido|Celular|Correo)\s*\}\}/giu;
+
+/** The client fields the tokens read. */
+export type MassRecipientFields = {
+  name: string;
+  last_names: string;
+  whatsapp_cellphone: string;
+  email: string | null;
+};
+
+/** A value with its recipient tokens replaced by the client's fields ('Hola {{Nombre}}' → 'Hola Ana'). */
+export function fillRecipientTokens(value: string, client: MassRecipientFields): string {
+  return value.replace(TOKEN_PATTERN, (_whole, token: string) => {
+    const key = (Object.keys(MASS_RECIPIENT_TOKENS) as MassRecipientToken[]).find(
+      (k) => k.toLowerCase() === token.toLowerCase(),
+    ) as MassRecipientToken;
+    return client[MASS_RECIPIENT_TOKENS[key]] ?? '';
+  });
+}
+
+/** A placeholder's number as a key of `bodyParameters`: '1', '2' … */
+const PLACEHOLDER_KEY = /^[1-9][0-9]{0,2}$/;
+
+/** Multipart fields arrive as text: `bodyParameters` as JSON text, numbers as digits. */
+const jsonText = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  if (v.trim() === '') return undefined;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+/** A local date and time as a datetime-local input gives it ('2026-11-25T10:30', seconds optional). */
+const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+/** The same with a zone: 'Z' or an offset ('2026-11-25T10:30:00.000Z', '2026-11-25T10:30-05:00'). */
+const ZONED_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Body of POST /admin/messages-massive: JSON, or multipart/form-data when a file is attached (then
+ * `bodyParameters` is JSON text and the file is the part named `file`).
+ *
+ * - `name`, `message_template_id` (an APPROVED template of the company) and `list_id` are required.
+ * - `bodyParameters`: one value per numbered placeholder of the template's body ({ "1": "{{Nombre}}" }),
+ *   checked like a single template send (missing, blank or extra ones refused). Values may hold recipient
+ *   tokens (MASS_RECIPIENT_TOKENS).
+ * - `message`: the text as the screen previews it; informative, the server fills the template itself.
+ * - A template with an IMAGE, VIDEO or DOCUMENT header needs its file: `file` (uploaded now, kept in the
+ *   media library) or `media_id` (a file of the company's media library).
+ * - `schedule` (optional): when to start. Either a zoned ISO time ('2026-11-25T15:30:00.000Z') or a
+ *   datetime-local value ('2026-11-25T10:30') read in `time_zone` (an IANA zone such as
+ *   'America/Bogota'; UTC when absent). Stored in UTC. Empty means now. A time more than
+ *   MASS_SCHEDULE_PAST_GRACE_MS in the past is refused ('mass.schedule_past').
+ */
+export const ZMassMessageRequest = z.object({
+  name: requiredText(120),
+  message_template_id: zId(),
+  list_id: zId(),
+  message: z.preprocess(emptyToUndefined, zText({ max: 4096, multiline: true }).optional()),
+  bodyParameters: z.preprocess(
+    jsonText,
+    z
+      .record(z.string(), zText({ max: TEMPLATE_PARAMETER_MAX }))
+      .superRefine((values, ctx) => {
+        for (const key of Object.keys(values)) {
+          if (!PLACEHOLDER_KEY.test(key))
+            ctx.addIssue({ code: 'custom', path: [key], message: 'templates.parameter_key' });
+        }
+      })
+      .default({}),
+  ),
+  media_id: z.preprocess(emptyToUndefined, zId().optional()),
+  schedule: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => LOCAL_DATETIME.test(v) || ZONED_DATETIME.test(v), { message: 'mass.schedule_format' })
+      .optional(),
+  ),
+  time_zone: z.preprocess(emptyToUndefined, zText({ max: 64 }).optional()),
+});
+export type MassMessageRequest = z.input<typeof ZMassMessageRequest>;
+export type MassMessageInput = z.output<typeof ZMassMessageRequest>;
+
+/** How far in the past a schedule may be and still be taken as "now" (the form's clock, slow typing). */
+export const MASS_SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
+
+/**
+ * A send's life:
+ * - `scheduled`: waiting for `scheduled_at`;
+ * - `queued`: accepted, the sender has not started yet;
+ * - `sending`: the sender is working through the recipients;
+ * - `paused`: stopped by an admin, resumable;
+ * - `completed`: every recipient has had its try (some may have failed or be unknown);
+ * - `cancelled`: stopped for good by an admin; recipients not yet sent stay `cancelled`.
+ */
+export const MASS_MESSAGE_STATUSES = [
+  'scheduled',
+  'queued',
+  'sending',
+  'paused',
+  'completed',
+  'cancelled',
+] as const;
+export type MassMessageStatus = (typeof MASS_MESSAGE_STATUSES)[number];
+
+/**
+ * A recipient's state:
+ * - `queued`: not sent yet;
+ * - `sending`: handed to WhatsApp right now;
+ * - `sent`, `delivered`, `read`: WhatsApp's answer and its later status updates (never moving back);
+ * - `failed`: refused (by WhatsApp, with its code and text in `error_code`/`error_message`, or before
+ *   sending: no phone, a placeholder left blank);
+ * - `unknown`: the process stopped while the send was in flight, so whether it left is unknown; never
+ *   resent by itself, an admin may resend it on purpose;
+ * - `cancelled`: the send was cancelled before this recipient's turn.
+ */
+export const MASS_RECIPIENT_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'unknown',
+  'cancelled',
+] as const;
+export type MassRecipientStatus = (typeof MASS_RECIPIENT_STATUSES)[number];
+
+/** How many recipients of a send are in each state; `total` is all of them. */
+export const ZMassMessageCounts = z.object({
+  total: z.number().int(),
+  queued: z.number().int(),
+  sending: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  read: z.number().int(),
+  failed: z.number().int(),
+  unknown: z.number().int(),
+  cancelled: z.number().int(),
+});
+export type MassMessageCounts = z.infer<typeof ZMassMessageCounts>;
+
+/**
+ * A mass send. `counts` are by current state (a delivered recipient counts in `delivered`, not in
+ * `sent`); "sent so far" is sent + delivered + read. `scheduled_at` is the UTC time it was asked to start
+ * (null for "now"); `started_at` when the sender first took it (later than `scheduled_at` when the server
+ * was down at that time).
+ */
+export const ZMassMessage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(MASS_MESSAGE_STATUSES),
+  list_id: z.number().int().nullable(),
+  list_name: z.string(),
+  message_template_id: z.number().int().nullable(),
+  template_name: z.string(),
+  template_language: z.string(),
+  /** The template body with the send's values in (recipient tokens still as written). */
+  message: z.string(),
+  bodyParameters: z.record(z.string(), z.string()),
+  /** The header file (media library id) for a template with a media header; null otherwise. */
+  media_id: z.number().int().nullable(),
+  /** Messages per second the sender keeps to for this send. */
+  messages_per_second: z.number().int(),
+  scheduled_at: ZTimestamp.nullable(),
+  started_at: ZTimestamp.nullable(),
+  finished_at: ZTimestamp.nullable(),
+  counts: ZMassMessageCounts,
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type MassMessage = z.infer<typeof ZMassMessage>;
+
+/** POST /admin/messages-massive: 201. */
+export const ZMassMessageResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: ZMassMessage,
+});
+export type MassMessageResponse = z.infer<typeof ZMassMessageResponse>;
+
+/** A row of the history 'Todos los envíos': the send itself (id, name, status, list_name, created_at …). */
+export const ZHistoryRow = ZMassMessage;
+export type HistoryRow = MassMessage;
+
+/** Page sizes the tables offer; any size from 1 to the largest is accepted. */
+export const MASS_PAGE_SIZES = [5, 10, 20, 50, 100, 500] as const;
+
+/**
+ * GET /admin/mass-message-history?page=&per_page=&status=&search=: newest first. `search` matches part of
+ * the send's or the list's name (ignoring case).
+ */
+export const ZMassMessageHistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(10),
+  status: z.enum(MASS_MESSAGE_STATUSES).optional(),
+  search: zText({ max: 100 }).optional(),
+});
+export type MassMessageHistoryQuery = z.input<typeof ZMassMessageHistoryQuery>;
+
+export const ZMassMessageHistoryResponse = z.object({
+  data: z.object({
+    data: z.array(ZHistoryRow),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type MassMessageHistoryResponse = z.infer<typeof ZMassMessageHistoryResponse>;
+
+/** GET /admin/messages-massive/{id} (added by us): one send. */
+export const ZMassMessageDetailResponse = z.object({ data: ZMassMessage });
+export type MassMessageDetailResponse = z.infer<typeof ZMassMessageDetailResponse>;
+
+/** One recipient of a send, as the per-recipient report shows it. */
+export const ZMassRecipient = z.object({
+  id: z.number().int(),
+  client_id: z.number().int().nullable(),
+  name: z.string(),
+  last_names: z.string(),
+  phone: z.string(),
+  status: z.enum(MASS_RECIPIENT_STATUSES),
+  /** WhatsApp's message id once it accepted the message. */
+  wamid: z.string().nullable(),
+  /** WhatsApp's error code and text (or our reason when it was not tried) for `failed`. */
+  error_code: z.number().int().nullable(),
+  error_message: z.string().nullable(),
+  /** Times the send was tried (rate-limit retries included). */
+  attempts: z.number().int(),
+  sent_at: ZTimestamp.nullable(),
+  delivered_at: ZTimestamp.nullable(),
+  read_at: ZTimestamp.nullable(),
+  updated_at: ZTimestamp,
+});
+export type MassRecipient = z.infer<typeof ZMassRecipient>;
+
+/**
+ * GET /admin/messages-massive/{id}/recipients?status=&search=&page=&per_page= (added by us): the report,
+ * by recipient id. `status` filters (several as 'failed,unknown'); `search` matches name, last names or
+ * phone digits.
+ */
+export const ZMassRecipientsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(10),
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()) : undefined))
+    .pipe(z.array(z.enum(MASS_RECIPIENT_STATUSES)).optional()),
+  search: zText({ max: 100 }).optional(),
+});
+export type MassRecipientsQuery = z.input<typeof ZMassRecipientsQuery>;
+
+export const ZMassRecipientsResponse = z.object({
+  data: z.object({
+    data: z.array(ZMassRecipient),
+    current_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type MassRecipientsResponse = z.infer<typeof ZMassRecipientsResponse>;
+
+/**
+ * GET /admin/messages-massive/{id}/recipients/export?status= (added by us): the report as CSV
+ * (text/csv; UTF-8 with a byte-order mark; file name `envio-{id}.csv`). Columns: id, client_id, name,
+ * last_names, phone, status, wamid, error_code, error_message, attempts, sent_at, delivered_at, read_at.
+ */
+export const MASS_REPORT_CSV_COLUMNS = [
+  'id',
+  'client_id',
+  'name',
+  'last_names',
+  'phone',
+  'status',
+  'wamid',
+  'error_code',
+  'error_message',
+  'attempts',
+  'sent_at',
+  'delivered_at',
+  'read_at',
+] as const;
+export const ZMassRecipientsExportQuery = z.object({
+  status: ZMassRecipientsQuery.shape.status,
+});
+
+/**
+ * POST /admin/messages-massive/{id}/pause | resume | cancel (added by us), no body: 200
+ * `{ message, data: MassMessage }`. Pause: a `scheduled`, `queued` or `sending` send stops after the
+ * message in flight. Resume: a paused send continues (a scheduled one whose time has not come goes back
+ * to `scheduled`). Cancel: any send not finished stops for good; its unsent recipients become
+ * `cancelled`. Anything else is 409 'mass.transition'.
+ */
+export const ZMassMessageActionResponse = z.object({ message: z.string(), data: ZMassMessage });
+export type MassMessageActionResponse = z.infer<typeof ZMassMessageActionResponse>;
+
+/**
+ * POST /admin/messages-massive/{id}/resend (added by us): sends again, on purpose, recipients whose
+ * state is `unknown` (the process stopped mid-send) or `failed`. `recipient_ids` picks some; without it
+ * every recipient in `statuses` (default ['unknown']) is queued again. A finished send becomes `queued`
+ * again. 200 `{ message, data: MassMessage, requeued }`.
+ */
+export const ZMassResendRequest = z.object({
+  recipient_ids: zIdList({ min: 1, max: 10_000 }).optional(),
+  statuses: z
+    .array(z.enum(['unknown', 'failed']))
+    .min(1)
+    .default(['unknown']),
+});
+export type MassResendRequest = z.input<typeof ZMassResendRequest>;
+export const ZMassResendResponse = z.object({
+  message: z.string(),
+  data: ZMassMessage,
+  requeued: z.number().int(),
+});
+export type MassResendResponse = z.infer<typeof ZMassResendResponse>;
+
+/**
+ * POST /admin/messages-massive/preview (added by us): the message one real recipient would get. The
+ * recipient is `client_id` when given (a client of the company), else the list's first client.
+ * 200 `{ data: { client, text } }`; `text` is the template body with the values and tokens filled.
+ */
+export const ZMassPreviewRequest = z.object({
+  message_template_id: zId(),
+  list_id: zId().optional(),
+  client_id: zId().optional(),
+  bodyParameters: ZMassMessageRequest.shape.bodyParameters,
+});
+export type MassPreviewRequest = z.input<typeof ZMassPreviewRequest>;
+export const ZMassPreviewResponse = z.object({
+  data: z.object({ client: ZClientListMember.nullable(), text: z.string() }),
+});
+export type MassPreviewResponse = z.infer<typeof ZMassPreviewResponse>;
+
+/** Messages per second a company's mass sends keep to, unless it sets another (WhatsApp's default). */
+export const MASS_DEFAULT_MESSAGES_PER_SECOND = 80;
+/** The most WhatsApp allows one number. */
+export const MASS_MAX_MESSAGES_PER_SECOND = 1000;
+
+/**
+ * GET and PUT /admin/mass-message-settings (added by us): the company's sending pace.
+ * GET → `{ data: { messages_per_second } }`; PUT with the same body → `{ message, data }`.
+ */
+export const ZMassSettings = z.object({
+  messages_per_second: z.coerce.number().int().min(1).max(MASS_MAX_MESSAGES_PER_SECOND),
+});
+export type MassSettings = z.infer<typeof ZMassSettings>;
+export const ZMassSettingsResponse = z.object({ data: ZMassSettings });
+export const ZMassSettingsMutationResponse = z.object({ message: z.string(), data: ZMassSettings });
