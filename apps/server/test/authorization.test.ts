@@ -25,7 +25,17 @@ const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 type Access = 'public' | 'signed-in' | 'admin' | 'super' | 'own-key';
 
 /** Which of company A's resources a path parameter or bulk body names. */
-type Resource = 'client' | 'segment' | 'bot' | 'instruction' | 'media' | 'message' | 'user' | 'role';
+type Resource =
+  | 'client'
+  | 'segment'
+  | 'bot'
+  | 'instruction'
+  | 'media'
+  | 'message'
+  | 'user'
+  | 'role'
+  | 'list'
+  | 'mass';
 
 interface RouteRule {
   access: Access;
@@ -46,6 +56,8 @@ interface Fixtures {
   message: number;
   user: number;
   role: number;
+  list: number;
+  mass: number;
 }
 
 const ROUTES: Record<string, RouteRule> = {
@@ -112,6 +124,23 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/templates/sync': { access: 'admin' },
   'POST /api/v1/admin/messages/send-template-message': { access: 'admin' },
   'GET /api/v1/admin/files/:id': { access: 'admin', param: 'message' },
+  'GET /api/v1/admin/list-clients': { access: 'admin' },
+  'POST /api/v1/admin/list-clients': { access: 'admin' },
+  'PUT /api/v1/admin/list-clients/:id': { access: 'admin', param: 'list' },
+  'DELETE /api/v1/admin/list-clients/:id': { access: 'admin', param: 'list' },
+  'GET /api/v1/admin/list-clients/:id/clients': { access: 'admin', param: 'list' },
+  'GET /api/v1/admin/mass-message-history': { access: 'admin' },
+  'GET /api/v1/admin/mass-message-settings': { access: 'admin' },
+  'PUT /api/v1/admin/mass-message-settings': { access: 'admin' },
+  'POST /api/v1/admin/messages-massive': { access: 'admin', body: (a) => ({ list_id: a.list }) },
+  'POST /api/v1/admin/messages-massive/preview': { access: 'admin', body: (a) => ({ list_id: a.list }) },
+  'GET /api/v1/admin/messages-massive/:id': { access: 'admin', param: 'mass' },
+  'GET /api/v1/admin/messages-massive/:id/recipients': { access: 'admin', param: 'mass' },
+  'GET /api/v1/admin/messages-massive/:id/recipients/export': { access: 'admin', param: 'mass' },
+  'POST /api/v1/admin/messages-massive/:id/pause': { access: 'admin', param: 'mass' },
+  'POST /api/v1/admin/messages-massive/:id/resume': { access: 'admin', param: 'mass' },
+  'POST /api/v1/admin/messages-massive/:id/cancel': { access: 'admin', param: 'mass' },
+  'POST /api/v1/admin/messages-massive/:id/resend': { access: 'admin', param: 'mass' },
 };
 
 const MARK = 'LeakMarkCompanyA';
@@ -151,6 +180,37 @@ describe(`authorization matrix of every route (${engine})`, () => {
       createdAt: new Date().toISOString(),
     });
     const role = await ctx.container.identity.findRoleByName('client');
+    const now = new Date().toISOString();
+    const list = await ctx.container.db
+      .insertInto('client_lists')
+      .values({ company_id: companyA, name: `${MARK} list`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.container.db
+      .insertInto('client_list_members')
+      .values({ list_id: list.id, client_id: client.id })
+      .execute();
+    const mass = await ctx.container.db
+      .insertInto('mass_messages')
+      .values({
+        company_id: companyA,
+        name: `${MARK} send`,
+        status: 'paused',
+        list_id: list.id,
+        list_name: `${MARK} list`,
+        template_id: null,
+        template_name: 'plantilla',
+        template_language: 'es',
+        template_body: 'Hola {{1}}',
+        body_parameters: '{}',
+        message: `${MARK} text`,
+        messages_per_second: 80,
+        counts: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // The super admin's pass deletes this user for real.
     const spare = await createUser(ctx, { role: 'client' });
     a = {
@@ -162,6 +222,8 @@ describe(`authorization matrix of every route (${engine})`, () => {
       message: message!.id,
       user: spare.user.id,
       role: role!.id,
+      list: list.id,
+      mass: mass.id,
     };
     // Deletes after the rest, so the other routes still find A's resources; signing out last of all,
     // as it ends the caller's session.
@@ -202,7 +264,17 @@ describe(`authorization matrix of every route (${engine})`, () => {
   /** Company A's rows as they stand, to compare before and after the other callers. */
   async function snapshotOfA() {
     const companyA = cast.admin.user.company_id!;
-    const tables = ['clients', 'segments', 'bots', 'instructions', 'media', 'messages', 'settings'] as const;
+    const tables = [
+      'clients',
+      'segments',
+      'bots',
+      'instructions',
+      'media',
+      'messages',
+      'settings',
+      'client_lists',
+      'mass_messages',
+    ] as const;
     const out: Record<string, unknown> = {};
     for (const table of tables) {
       const rows =
