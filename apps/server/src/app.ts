@@ -10,6 +10,7 @@ import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/integrations/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { massMessagesRoutes } from './modules/mass-messages/mass-messages.routes';
 import { filesRoutes } from './modules/messaging/files.routes';
 import { messagesRoutes } from './modules/messaging/messages.routes';
 import { webhookRoutes } from './modules/messaging/webhook.routes';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(messagesRoutes(container));
       await api.register(templatesRoutes(container));
       await api.register(filesRoutes(container));
+      await api.register(massMessagesRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -21,6 +21,10 @@ import { createMediaDownloads } from './modules/messaging/media-download';
 import { composeHooks, createMessagingEvents } from './modules/messaging/messaging-events';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
+import { createClientLists } from './modules/mass-messages/client-lists';
+import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
+import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
+import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -82,6 +86,8 @@ export interface ContainerOptions {
   outboundRetry?: OutboundRetryOptions;
   /** How long a send to WhatsApp waits for the answer (15 s by default). */
   cloudApiTimeoutMs?: number;
+  /** The mass sender's timings (tests shorten them). */
+  massSender?: MassSenderOptions;
 }
 
 /**
@@ -198,11 +204,42 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     },
     options.messagingHooks,
   );
+  const clientLists = createClientLists({ db });
+  const massMessagesRepository = createMassMessagesRepository(db);
+  const massSender = createMassSender({
+    db,
+    repository: massMessagesRepository,
+    cloudApi,
+    jobs,
+    events,
+    options: options.massSender,
+  });
+  massSender.register();
+  const massMessages = createMassMessagesService({
+    db,
+    repository: massMessagesRepository,
+    clientLists,
+    mediaRepository,
+    storage: infra.storage,
+    sender: massSender,
+  });
   const inbound = createInboundService({
     settings,
     withTransaction,
     messagesRepository,
     hooks: messagingHooks,
+    otherStatuses: async (companyId, s) => {
+      const massMessageId = await massMessagesRepository.applyStatus(
+        companyId,
+        s.wamid,
+        s.status,
+        (s.at ?? new Date()).toISOString(),
+        { code: s.errorCode, message: s.errorMessage },
+      );
+      if (massMessageId === undefined) return false;
+      massSender.progressSoon(massMessageId);
+      return true;
+    },
   });
   const messages = createMessagesService({
     withTransaction,
@@ -259,6 +296,10 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     botReplies,
     cloudApi,
     outbound,
+    clientLists,
+    massMessagesRepository,
+    massSender,
+    massMessages,
     publicUrl: options.publicUrl,
   };
 }

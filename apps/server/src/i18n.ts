@@ -2,6 +2,7 @@ import { authTexts } from './modules/auth/auth.i18n';
 import { botsTexts } from './modules/bots/bots.i18n';
 import { clientsTexts } from './modules/clients/clients.i18n';
 import { mediaTexts } from './modules/media/media.i18n';
+import { massMessagesTexts } from './modules/mass-messages/mass-messages.i18n';
 import { messagingTexts } from './modules/messaging/messaging.i18n';
 import { wordpressTexts } from './modules/integrations/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
@@ -25,6 +26,7 @@ export const SERVER_TEXTS = [
   botsTexts,
   messagingTexts,
   templatesTexts,
+  massMessagesTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];

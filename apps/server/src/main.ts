@@ -119,6 +119,8 @@ async function main() {
   if (config.runJobs) {
     await container.jobs.start({ logger: app.log });
     container.outbound.startSweeper(app.log);
+    container.massSender.setLogger(app.log);
+    await container.massSender.resumeAll();
   }
   process.stdout.write(`HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`);
 }

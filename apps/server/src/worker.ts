@@ -40,6 +40,8 @@ async function main() {
 
   await container.jobs.start({ logger: log });
   container.outbound.startSweeper(log);
+  container.massSender.setLogger(log);
+  await container.massSender.resumeAll();
   log.info({ jobs: container.jobs.kind, database: infra.database.engine }, 'worker running');
 }
 

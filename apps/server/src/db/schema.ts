@@ -6,6 +6,8 @@ type Timestamp = string;
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
+  /** The pace of the company's mass sends; null: the default. */
+  mass_messages_per_second: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -222,6 +224,75 @@ export interface MessageTemplatesTable {
   updated_at: Timestamp;
 }
 
+export interface ClientListsTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ClientListMembersTable {
+  list_id: number;
+  client_id: number;
+}
+
+/** A mass send (see the mass_messages migration). */
+export interface MassMessagesTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** scheduled, queued, sending, paused, completed, cancelled. */
+  status: string;
+  list_id: number | null;
+  list_name: string;
+  template_id: number | null;
+  template_name: string;
+  template_language: string;
+  /** The template's BODY text as it was when the send was accepted. */
+  template_body: string;
+  /** The values of the body's placeholders (JSON), recipient tokens still in. */
+  body_parameters: string;
+  /** The header component sent with every message (JSON), for a template with a media header. */
+  header: string | null;
+  media_id: number | null;
+  message: string;
+  messages_per_second: number;
+  scheduled_at: Timestamp | null;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  lease_owner: string | null;
+  lease_until: Timestamp | null;
+  /** The last count of the recipients by state (JSON). */
+  counts: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MassMessageRecipientsTable {
+  id: Generated<number>;
+  mass_message_id: number;
+  company_id: number;
+  client_id: number | null;
+  name: string;
+  last_names: string;
+  phone: string;
+  email: string | null;
+  /** queued, sending, sent, delivered, read, failed, unknown, cancelled. */
+  status: string;
+  wamid: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  attempts: Generated<number>;
+  /** A retry waits until then (pair rate limit, a passing error). */
+  not_before: Timestamp | null;
+  sent_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+  read_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -239,6 +310,10 @@ export interface DB {
   jobs: JobsTable;
   messages: MessagesTable;
   message_templates: MessageTemplatesTable;
+  client_lists: ClientListsTable;
+  client_list_members: ClientListMembersTable;
+  mass_messages: MassMessagesTable;
+  mass_message_recipients: MassMessageRecipientsTable;
 }
 
 export type CompanyRow = Selectable<CompaniesTable>;

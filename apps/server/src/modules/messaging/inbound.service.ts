@@ -70,6 +70,11 @@ export function createInboundService(deps: {
   withTransaction: WithTransaction;
   messagesRepository: MessagesRepository;
   hooks?: MessagingHooks;
+  /**
+   * A status whose wamid is no chat message: offered to the other senders (mass sends); true when one
+   * of them knew the message.
+   */
+  otherStatuses?: (companyId: number, status: StatusReport) => Promise<boolean>;
 }) {
   const { settings, withTransaction, messagesRepository } = deps;
   const hooks = deps.hooks ?? {};
@@ -246,7 +251,8 @@ export function createInboundService(deps: {
           if (message) {
             outcome.statuses++;
             tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
-          } else outcome.ignored++;
+          } else if (await deps.otherStatuses?.(companyId, s)) outcome.statuses++;
+          else outcome.ignored++;
         }
       }
       return outcome;

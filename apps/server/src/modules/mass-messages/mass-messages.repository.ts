@@ -1,0 +1,270 @@
+import {
+  MASS_DEFAULT_MESSAGES_PER_SECOND,
+  MASS_RECIPIENT_STATUSES,
+  type MassMessage,
+  type MassMessageCounts,
+  type MassMessageStatus,
+  type MassRecipient,
+  type MassRecipientStatus,
+} from '@hablabot/contract';
+import { type Selectable, sql } from 'kysely';
+import type { MassMessageRecipientsTable, MassMessagesTable } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
+import { hasText, translate } from '../../platform/locale';
+import { fold } from '../clients/fold';
+
+export type MassMessageRow = Selectable<MassMessagesTable>;
+export type RecipientRow = Selectable<MassMessageRecipientsTable>;
+
+const now = () => new Date().toISOString();
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function emptyCounts(total = 0): MassMessageCounts {
+  return {
+    total,
+    queued: total,
+    sending: 0,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    failed: 0,
+    unknown: 0,
+    cancelled: 0,
+  };
+}
+
+/** A recipient's error text: our reasons are text keys (shown in Spanish), WhatsApp's are kept as they came. */
+export function errorText(message: string | null, lang: 'es' | 'en' = 'es'): string | null {
+  if (message === null) return null;
+  const [key, n] = message.split('|');
+  if (hasText(key)) return translate(lang, key, n ? { n } : undefined);
+  return message;
+}
+
+export function toMassMessage(r: MassMessageRow): MassMessage {
+  let counts: MassMessageCounts;
+  try {
+    counts = { ...emptyCounts(), ...JSON.parse(r.counts) };
+  } catch {
+    counts = emptyCounts();
+  }
+  return {
+    id: r.id,
+    name: r.name,
+    status: r.status as MassMessageStatus,
+    list_id: r.list_id,
+    list_name: r.list_name,
+    message_template_id: r.template_id,
+    template_name: r.template_name,
+    template_language: r.template_language,
+    message: r.message,
+    bodyParameters: JSON.parse(r.body_parameters),
+    media_id: r.media_id,
+    messages_per_second: r.messages_per_second,
+    scheduled_at: r.scheduled_at,
+    started_at: r.started_at,
+    finished_at: r.finished_at,
+    counts,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}
+
+export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassRecipient {
+  return {
+    id: r.id,
+    client_id: r.client_id,
+    name: r.name,
+    last_names: r.last_names,
+    phone: r.phone,
+    status: r.status as MassRecipientStatus,
+    wamid: r.wamid,
+    error_code: r.error_code,
+    error_message: errorText(r.error_message, lang),
+    attempts: Number(r.attempts),
+    sent_at: r.sent_at,
+    delivered_at: r.delivered_at,
+    read_at: r.read_at,
+    updated_at: r.updated_at,
+  };
+}
+
+/** The place of a WhatsApp status on the ladder a sent message climbs; a status never moves down. */
+export const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
+
+/** Database access of mass sends and their recipients. */
+export function createMassMessagesRepository(db: Executor) {
+  return {
+    async find(companyId: number, id: number): Promise<MassMessageRow | undefined> {
+      return db
+        .selectFrom('mass_messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst() as Promise<MassMessageRow | undefined>;
+    },
+
+    async findById(id: number): Promise<MassMessageRow | undefined> {
+      return db.selectFrom('mass_messages').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+        MassMessageRow | undefined
+      >;
+    },
+
+    /** How many of the send's recipients are in each state, counted now. */
+    async countByStatus(massMessageId: number): Promise<MassMessageCounts> {
+      const rows = await db
+        .selectFrom('mass_message_recipients')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('mass_message_id', '=', massMessageId)
+        .groupBy('status')
+        .execute();
+      const counts = emptyCounts();
+      counts.queued = 0;
+      for (const r of rows) {
+        if ((MASS_RECIPIENT_STATUSES as readonly string[]).includes(r.status))
+          counts[r.status as MassRecipientStatus] = Number(r.n);
+        counts.total += Number(r.n);
+      }
+      return counts;
+    },
+
+    async saveCounts(massMessageId: number, counts: MassMessageCounts) {
+      await db
+        .updateTable('mass_messages')
+        .set({ counts: JSON.stringify(counts) })
+        .where('id', '=', massMessageId)
+        .execute();
+    },
+
+    async history(
+      companyId: number,
+      query: { page: number; per_page: number; status?: string; search?: string },
+    ): Promise<{ rows: MassMessageRow[]; total: number }> {
+      let q = db.selectFrom('mass_messages').where('company_id', '=', companyId);
+      if (query.status) q = q.where('status', '=', query.status);
+      const text = (query.search ?? '').trim().toLowerCase();
+      if (text)
+        q = q.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name) like ${containsPattern(text)} escape '\\'`,
+            sql<boolean>`lower(list_name) like ${containsPattern(text)} escape '\\'`,
+          ]),
+        );
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = (await q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page)
+        .execute()) as MassMessageRow[];
+      return { rows, total: Number(total.n) };
+    },
+
+    async recipients(
+      massMessageId: number,
+      query: { page: number; per_page: number; status?: string[]; search?: string },
+    ): Promise<{ rows: RecipientRow[]; total: number }> {
+      let q = db.selectFrom('mass_message_recipients').where('mass_message_id', '=', massMessageId);
+      if (query.status?.length) q = q.where('status', 'in', query.status);
+      const text = fold(query.search ?? '');
+      if (text) {
+        const digits = /^[\d\s+\-.()/]+$/.test(text) ? text.replace(/\D/g, '') : '';
+        q = q.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(name || ' ' || last_names) like ${containsPattern(text)} escape '\\'`,
+            ...(digits ? [sql<boolean>`phone like ${containsPattern(digits)}`] : []),
+          ]),
+        );
+      }
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = (await q
+        .selectAll()
+        .orderBy('id')
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page)
+        .execute()) as RecipientRow[];
+      return { rows, total: Number(total.n) };
+    },
+
+    /** Every recipient in the given states, by id, a page at a time (for the export). */
+    async *allRecipients(massMessageId: number, statuses?: string[]): AsyncGenerator<RecipientRow[]> {
+      let after = 0;
+      for (;;) {
+        let q = db
+          .selectFrom('mass_message_recipients')
+          .selectAll()
+          .where('mass_message_id', '=', massMessageId)
+          .where('id', '>', after);
+        if (statuses?.length) q = q.where('status', 'in', statuses);
+        const rows = (await q.orderBy('id').limit(2000).execute()) as RecipientRow[];
+        if (!rows.length) return;
+        yield rows;
+        after = rows[rows.length - 1].id;
+      }
+    },
+
+    /** The company's pace, or the default. */
+    async pace(companyId: number): Promise<number> {
+      const row = await db
+        .selectFrom('companies')
+        .select('mass_messages_per_second')
+        .where('id', '=', companyId)
+        .executeTakeFirst();
+      return row?.mass_messages_per_second ?? MASS_DEFAULT_MESSAGES_PER_SECOND;
+    },
+
+    async setPace(companyId: number, perSecond: number) {
+      await db
+        .updateTable('companies')
+        .set({ mass_messages_per_second: perSecond, updated_at: now() })
+        .where('id', '=', companyId)
+        .execute();
+    },
+
+    /**
+     * A WhatsApp status for a recipient's message, by its wamid: moves the recipient up (sent →
+     * delivered → read) or to failed, never down. The send's id when a recipient changed.
+     */
+    async applyStatus(
+      companyId: number,
+      wamid: string,
+      status: 'sent' | 'delivered' | 'read' | 'failed',
+      at: string,
+      error: { code: number | null; message: string | null },
+    ): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('mass_message_recipients')
+        .select(['id', 'mass_message_id', 'status'])
+        .where('wamid', '=', wamid)
+        .where('company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const current = row.status;
+      if (status === 'failed') {
+        if (current === 'failed' || current === 'read') return undefined;
+        await db
+          .updateTable('mass_message_recipients')
+          .set({ status: 'failed', error_code: error.code, error_message: error.message, updated_at: now() })
+          .where('id', '=', row.id)
+          .execute();
+        return row.mass_message_id;
+      }
+      const rank = STATUS_RANK[status];
+      const currentRank = STATUS_RANK[current] ?? (current === 'failed' ? 99 : 0);
+      if (rank <= currentRank) return undefined;
+      const times: Partial<RecipientRow> = {};
+      if (status === 'delivered') times.delivered_at = at;
+      if (status === 'read') {
+        times.read_at = at;
+      }
+      await db
+        .updateTable('mass_message_recipients')
+        .set({ status, ...times, updated_at: now() })
+        .where('id', '=', row.id)
+        .execute();
+      return row.mass_message_id;
+    },
+  };
+}
+
+export type MassMessagesRepository = ReturnType<typeof createMassMessagesRepository>;

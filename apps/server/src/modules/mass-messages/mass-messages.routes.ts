@@ -1,0 +1,313 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  MASS_REPORT_CSV_COLUMNS,
+  MEDIA_UPLOAD_MAX_BYTES,
+  ZClientListMembersQuery,
+  ZClientListMembersResponse,
+  ZClientListMutationResponse,
+  ZClientListRequest,
+  ZClientListsResponse,
+  ZIdParams,
+  ZMassMessageActionResponse,
+  ZMassMessageDetailResponse,
+  ZMassMessageHistoryQuery,
+  ZMassMessageHistoryResponse,
+  ZMassMessageRequest,
+  ZMassMessageResponse,
+  ZMassPreviewRequest,
+  ZMassPreviewResponse,
+  ZMassRecipientsExportQuery,
+  ZMassRecipientsQuery,
+  ZMassRecipientsResponse,
+  ZMassResendRequest,
+  ZMassResendResponse,
+  ZMassSettings,
+  ZMassSettingsMutationResponse,
+  ZMassSettingsResponse,
+  ZMessageResponse,
+} from '@hablabot/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type Guards, companyIdOf, userOf } from '../../platform/auth';
+import { errorResponses, typed } from '../../platform/http';
+import { translate } from '../../platform/locale';
+import type { MediaService } from '../media/media.service';
+import { originOf } from '../media/media.routes';
+import type { ClientLists } from './client-lists';
+import { type MassMessagesRepository, toRecipient } from './mass-messages.repository';
+import type { MassMessagesService } from './mass-messages.service';
+
+const errors = errorResponses;
+
+/** The send's body as the route reads it: the contract's, plus `file` (the uploaded file's library id). */
+const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional() });
+
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  // A cell a spreadsheet would run as a formula is kept as text.
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Client lists (`/admin/list-clients`) and mass sends (`/admin/messages-massive`, history, report). */
+export function massMessagesRoutes(deps: {
+  clientLists: ClientLists;
+  massMessages: MassMessagesService;
+  massMessagesRepository: MassMessagesRepository;
+  media: MediaService;
+  guards: Guards;
+  publicUrl?: string;
+}) {
+  const { clientLists, massMessages, guards, media } = deps;
+  return async (instance: FastifyInstance) => {
+    // A send with a file arrives as multipart: its fields become the body (bodyParameters as JSON text),
+    // the file goes to the media library and `file` holds its id.
+    await instance.register(fastifyMultipart, {
+      attachFieldsToBody: 'keyValues',
+      limits: {
+        fileSize: MEDIA_UPLOAD_MAX_BYTES + 64 * 1024,
+        files: 1,
+        fields: 20,
+        parts: 22,
+        fieldSize: 64 * 1024,
+      },
+      async onFile(this: FastifyRequest, part) {
+        if (part.fieldname !== 'file' || !part.filename) {
+          part.file.resume();
+          return;
+        }
+        const record = await media.upload(companyIdOf(this), userOf(this).id, part.file, part.filename);
+        (part as unknown as { value: unknown }).value = record.id;
+      },
+    });
+    const app = typed(instance);
+    app.addHook('onRequest', guards.requireCompanyAdmin);
+    const tags = ['mass-messages'];
+
+    // --- client lists ---
+
+    app.get(
+      '/admin/list-clients',
+      { schema: { tags: ['client-lists'], response: { 200: ZClientListsResponse, ...errors } } },
+      async (request) => ({ data: await clientLists.list(companyIdOf(request)) }),
+    );
+
+    app.post(
+      '/admin/list-clients',
+      {
+        bodyLimit: 4 * 1024 * 1024,
+        schema: {
+          tags: ['client-lists'],
+          body: ZClientListRequest,
+          response: { 201: ZClientListMutationResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const data = await clientLists.create(companyIdOf(request), request.body);
+        return reply.status(201).send({ message: translate(request.lang, 'list_clients.created'), data });
+      },
+    );
+
+    app.put(
+      '/admin/list-clients/:id',
+      {
+        bodyLimit: 4 * 1024 * 1024,
+        schema: {
+          tags: ['client-lists'],
+          params: ZIdParams,
+          body: ZClientListRequest,
+          response: { 200: ZClientListMutationResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        message: translate(request.lang, 'list_clients.updated'),
+        data: await clientLists.update(companyIdOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/admin/list-clients/:id',
+      {
+        schema: { tags: ['client-lists'], params: ZIdParams, response: { 200: ZMessageResponse, ...errors } },
+      },
+      async (request) => {
+        await clientLists.remove(companyIdOf(request), request.params.id);
+        return { message: translate(request.lang, 'list_clients.deleted') };
+      },
+    );
+
+    app.get(
+      '/admin/list-clients/:id/clients',
+      {
+        schema: {
+          tags: ['client-lists'],
+          params: ZIdParams,
+          querystring: ZClientListMembersQuery,
+          response: { 200: ZClientListMembersResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { data, total } = await clientLists.members(
+          companyIdOf(request),
+          request.params.id,
+          request.query,
+        );
+        return {
+          data: { data, current_page: request.query.page, per_page: request.query.per_page, total },
+        };
+      },
+    );
+
+    // --- mass sends ---
+
+    app.post(
+      '/admin/messages-massive',
+      {
+        schema: {
+          tags,
+          summary:
+            'Start or schedule a mass send (JSON, or multipart/form-data with the header file in `file`)',
+          consumes: ['application/json', 'multipart/form-data'],
+          body: ZMassMessageBody,
+          response: { 201: ZMassMessageResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { file, ...input } = request.body;
+        const mediaId = typeof file === 'number' ? file : input.media_id;
+        const data = await massMessages.create(
+          companyIdOf(request),
+          userOf(request).id,
+          { ...input, media_id: mediaId },
+          originOf(request, deps.publicUrl),
+        );
+        const message =
+          data.status === 'scheduled' && data.scheduled_at
+            ? translate(request.lang, 'mass.scheduled', {
+                at: data.scheduled_at.slice(0, 16).replace('T', ' '),
+              })
+            : translate(request.lang, 'mass.created');
+        return reply.status(201).send({ success: true as const, message, data });
+      },
+    );
+
+    app.get(
+      '/admin/mass-message-history',
+      {
+        schema: {
+          tags,
+          querystring: ZMassMessageHistoryQuery,
+          response: { 200: ZMassMessageHistoryResponse, ...errors },
+        },
+      },
+      async (request) => ({ data: await massMessages.history(companyIdOf(request), request.query) }),
+    );
+
+    app.post(
+      '/admin/messages-massive/preview',
+      { schema: { tags, body: ZMassPreviewRequest, response: { 200: ZMassPreviewResponse, ...errors } } },
+      async (request) => ({ data: await massMessages.preview(companyIdOf(request), request.body) }),
+    );
+
+    app.get(
+      '/admin/mass-message-settings',
+      { schema: { tags, response: { 200: ZMassSettingsResponse, ...errors } } },
+      async (request) => ({ data: await massMessages.pace(companyIdOf(request)) }),
+    );
+
+    app.put(
+      '/admin/mass-message-settings',
+      { schema: { tags, body: ZMassSettings, response: { 200: ZMassSettingsMutationResponse, ...errors } } },
+      async (request) => ({
+        message: translate(request.lang, 'mass.settings_saved'),
+        data: await massMessages.setPace(companyIdOf(request), request.body.messages_per_second),
+      }),
+    );
+
+    app.get(
+      '/admin/messages-massive/:id',
+      { schema: { tags, params: ZIdParams, response: { 200: ZMassMessageDetailResponse, ...errors } } },
+      async (request) => ({ data: await massMessages.get(companyIdOf(request), request.params.id) }),
+    );
+
+    app.get(
+      '/admin/messages-massive/:id/recipients',
+      {
+        schema: {
+          tags,
+          params: ZIdParams,
+          querystring: ZMassRecipientsQuery,
+          response: { 200: ZMassRecipientsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const send = await massMessages.load(companyIdOf(request), request.params.id);
+        const { rows, total } = await deps.massMessagesRepository.recipients(send.id, request.query);
+        return {
+          data: {
+            data: rows.map((r) => toRecipient(r, request.lang)),
+            current_page: request.query.page,
+            per_page: request.query.per_page,
+            total,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/admin/messages-massive/:id/recipients/export',
+      { schema: { tags, params: ZIdParams, querystring: ZMassRecipientsExportQuery } },
+      async (request, reply) => {
+        const send = await massMessages.load(companyIdOf(request), request.params.id);
+        const lines: string[] = [`\uFEFF${MASS_REPORT_CSV_COLUMNS.join(',')}`];
+        for await (const rows of deps.massMessagesRepository.allRecipients(send.id, request.query.status)) {
+          for (const row of rows) {
+            const r = toRecipient(row, request.lang) as unknown as Record<string, unknown>;
+            lines.push(MASS_REPORT_CSV_COLUMNS.map((c) => csvCell(r[c])).join(','));
+          }
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="envio-${send.id}.csv"`)
+          .send(`${lines.join('\r\n')}\r\n`);
+      },
+    );
+
+    for (const action of ['pause', 'resume', 'cancel'] as const) {
+      const key = { pause: 'mass.paused', resume: 'mass.resumed', cancel: 'mass.cancelled' }[action];
+      app.post(
+        `/admin/messages-massive/:id/${action}`,
+        { schema: { tags, params: ZIdParams, response: { 200: ZMassMessageActionResponse, ...errors } } },
+        async (request) => ({
+          message: translate(request.lang, key),
+          data: await massMessages[action](companyIdOf(request), request.params.id),
+        }),
+      );
+    }
+
+    app.post(
+      '/admin/messages-massive/:id/resend',
+      {
+        schema: {
+          tags,
+          params: ZIdParams,
+          body: ZMassResendRequest,
+          response: { 200: ZMassResendResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { send, requeued } = await massMessages.resend(
+          companyIdOf(request),
+          request.params.id,
+          request.body,
+        );
+        return {
+          message: translate(request.lang, 'mass.requeued', { count: requeued }),
+          data: send,
+          requeued,
+        };
+      },
+    );
+  };
+}
