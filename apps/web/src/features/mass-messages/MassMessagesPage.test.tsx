@@ -14,14 +14,7 @@ import {
   setupTestI18n,
 } from '../../test';
 import MassMessagesPage from './MassMessagesPage';
-import {
-  historyBody,
-  makeCounts,
-  makeList,
-  makeRecipient,
-  makeSend,
-  makeTemplate,
-} from './test-fixtures';
+import { historyBody, makeCounts, makeList, makeRecipient, makeSend, makeTemplate } from './test-fixtures';
 
 /** A 200 text/event-stream answer whose body the test writes into, as the server would. */
 function eventStream() {
@@ -46,7 +39,10 @@ function eventStream() {
   };
 }
 
-const lists = [makeList({ id: 1, name: 'Clientes VIP' }), makeList({ id: 2, name: 'Nuevos', client_ids: [3] })];
+const lists = [
+  makeList({ id: 1, name: 'Clientes VIP' }),
+  makeList({ id: 2, name: 'Nuevos', client_ids: [3] }),
+];
 
 function baseRoutes(rows: MassMessage[]) {
   return {
@@ -84,8 +80,20 @@ afterEach(() => {
 describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('shows the client list chips, the new send form and every send with its progress', async () => {
     const rows = [
-      makeSend({ id: 1, name: 'Promo diciembre', counts: makeCounts({ total: 10, queued: 4, sent: 3, delivered: 2, read: 1 }) }),
-      makeSend({ id: 2, name: 'Aviso', status: 'completed', list_name: 'Nuevos', counts: makeCounts({ total: 1, queued: 0, failed: 1 }) }),
+      makeSend({
+        id: 1,
+        name: 'Promo diciembre',
+        counts: makeCounts({ total: 10, queued: 4, sent: 3, delivered: 2, read: 1 }),
+      }),
+      makeSend({
+        id: 2,
+        name: 'Aviso',
+        status: 'completed',
+        list_name: 'Nuevos',
+        scheduled_at: '2026-11-22T09:00:00.000Z',
+        started_at: '2026-11-22T10:00:00.000Z',
+        counts: makeCounts({ total: 1, queued: 0, failed: 1 }),
+      }),
     ];
     const api = mockFetch(baseRoutes(rows));
     const { user } = renderPage();
@@ -95,12 +103,16 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(within(chips).getByRole('button', { name: 'Crear lista' })).toBeVisible();
     expect(screen.getByRole('region', { name: 'Nuevo envío' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Todos los envíos' });
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
     expect(headers.slice(0, 4)).toEqual(['Nombre', 'Lista', 'Fecha', 'Estado']);
     expect(await within(table).findByText('Promo diciembre')).toBeVisible();
     expect(within(table).getByText('6 de 10 enviados')).toBeVisible();
     expect(within(table).getByText('Fallidos: 1')).toBeVisible();
     expect(within(table).getByText('Completado')).toBeVisible();
+    // A scheduled send that started late (the server was down at its time) says so.
+    expect(within(table).getByText('Inició con 60 minutos de retraso')).toBeVisible();
 
     // The filter: by state (server side).
     await user.selectOptions(screen.getByLabelText('Estado'), 'completed');
@@ -113,8 +125,14 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const api = mockFetch({
       ...baseRoutes([]),
       'DELETE /api/v1/admin/list-clients/2': [200, { message: 'Lista eliminada' }],
-      'GET /api/v1/admin/client': [200, { clients: [], message: '', pagination: { current_page: 1, per_page: 25, total: 0, last_page: 1 } }],
-      'GET /api/v1/admin/list-clients/1/clients': [200, { data: { data: [], current_page: 1, per_page: 30, total: 2 } }],
+      'GET /api/v1/admin/client': [
+        200,
+        { clients: [], message: '', pagination: { current_page: 1, per_page: 25, total: 0, last_page: 1 } },
+      ],
+      'GET /api/v1/admin/list-clients/1/clients': [
+        200,
+        { data: { data: [], current_page: 1, per_page: 30, total: 2 } },
+      ],
     });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Eliminar la lista Nuevos' }));
@@ -126,7 +144,9 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await screen.findByText('Operación exitosa')).toBeVisible();
-    expect(api.calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/admin/list-clients/2')).toBe(true);
+    expect(
+      api.calls.some((call) => call.method === 'DELETE' && call.url === '/api/v1/admin/list-clients/2'),
+    ).toBe(true);
 
     await user.click(screen.getByRole('button', { name: /^Clientes VIP/ }));
     const form = await screen.findByRole('dialog', { name: 'Editar lista de clientes' });
@@ -162,13 +182,24 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     });
     expect(within(table).getByText('60 de 100 enviados')).toBeVisible();
     expect(within(table).getByText('Entregados: 8')).toBeVisible();
-    expect(within(table).getByRole('progressbar', { name: '60 de 100 enviados' })).toHaveAttribute('aria-valuenow', '60');
+    expect(within(table).getByRole('progressbar', { name: '60 de 100 enviados' })).toHaveAttribute(
+      'aria-valuenow',
+      '60',
+    );
 
-    const historyCalls = api.calls.filter((call) => call.url.startsWith('/api/v1/admin/mass-message-history')).length;
+    const historyCalls = api.calls.filter((call) =>
+      call.url.startsWith('/api/v1/admin/mass-message-history'),
+    ).length;
     // A send this page does not show yet: the history reloads.
-    await stream.send('mass_message.progress', { mass_message_id: 99, status: 'queued', counts: makeCounts() });
+    await stream.send('mass_message.progress', {
+      mass_message_id: 99,
+      status: 'queued',
+      counts: makeCounts(),
+    });
     await waitFor(() =>
-      expect(api.calls.filter((call) => call.url.startsWith('/api/v1/admin/mass-message-history')).length).toBeGreaterThan(historyCalls),
+      expect(
+        api.calls.filter((call) => call.url.startsWith('/api/v1/admin/mass-message-history')).length,
+      ).toBeGreaterThan(historyCalls),
     );
 
     await user.click(within(table).getByRole('button', { name: 'Pausar Promo' }));
@@ -184,7 +215,12 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   });
 
   it('opens the per-recipient report, filters it by state and shows Meta’s error text', async () => {
-    const send = makeSend({ id: 3, name: 'Promo', status: 'completed', counts: makeCounts({ total: 2, queued: 0, sent: 1, failed: 1 }) });
+    const send = makeSend({
+      id: 3,
+      name: 'Promo',
+      status: 'completed',
+      counts: makeCounts({ total: 2, queued: 0, sent: 1, failed: 1 }),
+    });
     const recipients = [
       makeRecipient({ id: 1, name: 'Ana' }),
       makeRecipient({
@@ -213,7 +249,9 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     await user.selectOptions(within(dialog).getByLabelText('Estado'), 'failed');
     await waitFor(() => expect(within(table).queryByText('Ana García')).toBeNull());
     expect(within(table).getByText('Luis Pérez')).toBeVisible();
-    expect(api.calls.some((call) => call.url.includes('/recipients?') && call.url.includes('status=failed'))).toBe(true);
+    expect(
+      api.calls.some((call) => call.url.includes('/recipients?') && call.url.includes('status=failed')),
+    ).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Exportar' })).toBeVisible();
   });
 

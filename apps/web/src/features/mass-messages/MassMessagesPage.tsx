@@ -51,6 +51,16 @@ const EMPTY_ROWS: MassMessage[] = [];
 
 const ACTIVE: readonly MassMessageStatus[] = ['scheduled', 'queued', 'sending'];
 
+/**
+ * Minutes a scheduled send started after its time (the server was down then, say); 0 when on time. A
+ * start within a minute counts as on time.
+ */
+export function lateMinutes(send: Pick<MassMessage, 'scheduled_at' | 'started_at'>): number {
+  if (!send.scheduled_at || !send.started_at) return 0;
+  const late = new Date(send.started_at).getTime() - new Date(send.scheduled_at).getTime();
+  return late >= 60_000 ? Math.round(late / 60_000) : 0;
+}
+
 /** Mass messages: client lists, a new send, and every send with its live progress. */
 export default function MassMessagesPage() {
   const { t, i18n } = useTranslation();
@@ -153,7 +163,7 @@ export default function MassMessagesPage() {
         header: t('massMessages.history.date'),
         accessor: 'created_at',
         sortable: false,
-        width: 190,
+        width: 180,
         cell: (send) => (
           <span className="mm-date">
             <span>{formatDateTime(send.created_at, i18n.language)}</span>
@@ -162,6 +172,11 @@ export default function MassMessagesPage() {
                 {t('massMessages.history.scheduledFor', {
                   date: formatDateTime(send.scheduled_at, i18n.language),
                 })}
+              </span>
+            )}
+            {lateMinutes(send) > 0 && (
+              <span className="mm-late">
+                {t('massMessages.history.startedLate', { count: lateMinutes(send) })}
               </span>
             )}
           </span>
@@ -180,7 +195,7 @@ export default function MassMessagesPage() {
         header: t('massMessages.history.progress'),
         sortable: false,
         searchable: false,
-        width: 260,
+        width: 250,
         cell: (send) => <SendProgress send={send} />,
       },
     ],
@@ -269,8 +284,9 @@ export default function MassMessagesPage() {
           onPaginationChange={setPagination}
           loading={history.isPending && !history.isError}
           emptyMessage={t('massMessages.history.empty')}
-          minWidth={980}
-          rowActionsWidth={150}
+          className="mm-history-table"
+          minWidth={860}
+          rowActionsWidth={124}
           toolbar={
             <div className="mm-toolbar">
               <label className="mm-toolbar__label" htmlFor={statusId}>

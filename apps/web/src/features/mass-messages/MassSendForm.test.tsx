@@ -51,7 +51,9 @@ describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const api = mockFetch({});
     const { form, user } = renderForm();
     const select = within(form).getByLabelText(/^Plantilla/);
-    const options = within(select).getAllByRole('option').map((option) => option.textContent);
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Selecciona una plantilla aprobada', 'promo_diciembre (es)', 'catalogo (es)']);
     await user.click(within(form).getByRole('button', { name: 'Enviar' }));
     expect(await within(form).findByText('El campo nombre es obligatorio.')).toBeVisible();
@@ -85,12 +87,11 @@ describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     await user.type(first, 'Sr. ');
     await user.click(within(form).getByRole('button', { name: 'Insertar Nombre en {{1}}' }));
     expect(first).toHaveValue('Sr. {{Nombre}}');
-    expect(within(form).getAllByRole('button', { name: /en \{\{2\}\}$/ }).map((b) => b.textContent)).toEqual([
-      'Nombre',
-      'Apellido',
-      'Celular',
-      'Correo',
-    ]);
+    expect(
+      within(form)
+        .getAllByRole('button', { name: /en \{\{2\}\}$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Nombre', 'Apellido', 'Celular', 'Correo']);
     await user.type(within(form).getByLabelText(/^Valor de \{\{2\}\}/), 'X1');
 
     expect(await within(form).findByText('Así lo recibirá Ana García:')).toBeVisible();
@@ -154,7 +155,9 @@ describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
 
     // The template has an image header: a file is required, uploaded here.
     await user.click(within(form).getByRole('button', { name: 'Programar' }));
-    expect(await within(form).findByText('La plantilla tiene un encabezado multimedia: elige un archivo.')).toBeVisible();
+    expect(
+      await within(form).findByText('La plantilla tiene un encabezado multimedia: elige un archivo.'),
+    ).toBeVisible();
     const file = new File(['png'], 'promo.png', { type: 'image/png' });
     await user.upload(within(form).getByTestId('mass-file-input'), file);
     expect(within(form).getAllByText('promo.png').length).toBeGreaterThan(0);
@@ -203,7 +206,10 @@ describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       'POST /api/v1/admin/messages-massive/preview': [200, { data: { client: ana, text: 'Hola' } }],
       'POST /api/v1/admin/messages-massive': [
         422,
-        { message: 'La plantilla no está aprobada.', errors: { message_template_id: ['La plantilla no está aprobada.'] } },
+        {
+          message: 'La plantilla no está aprobada.',
+          errors: { message_template_id: ['La plantilla no está aprobada.'] },
+        },
       ],
     });
     const { form, user } = renderForm();
