@@ -21,6 +21,7 @@ import {
 import { PauseIcon, PlayIcon, PlusIcon, CloseIcon, EyeIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useServerEvents } from '../../lib/use-server-events';
 import { useSegments } from '../clients/api';
 import {
@@ -36,11 +37,13 @@ import {
 } from './api';
 import { ClientListForm } from './ClientListForm';
 import { MassSendForm } from './MassSendForm';
-import { SendProgress, StatusBadge } from './progress';
+import { SendProgress, StatusBadge, sentSoFar } from './progress';
 import { formatDateTime } from './schedule';
 import { SendReport } from './SendReport';
 import './mass-messages.css';
 
+/** Below this width the history's name cell also carries the state and the count. */
+const PHONE_QUERY = '(max-width: 640px)';
 /** Success banners stay 4 s. */
 export const BANNER_MS = 4000;
 /** The open report reloads at most this often while its send progresses. */
@@ -94,6 +97,7 @@ export default function MassMessagesPage() {
   const rows = history.data?.data.data ?? EMPTY_ROWS;
   const allLists = lists.data?.data ?? EMPTY_LISTS;
   const reportRefreshed = useRef(0);
+  const phone = useMediaQuery(PHONE_QUERY);
 
   const connection = useServerEvents((event) => {
     if (event.type === 'stream.reset') {
@@ -156,7 +160,30 @@ export default function MassMessagesPage() {
 
   const columns = useMemo<DataTableColumn<MassMessage>[]>(
     () => [
-      { id: 'name', header: t('massMessages.history.name'), accessor: 'name', sortable: false },
+      {
+        id: 'name',
+        header: t('massMessages.history.name'),
+        accessor: 'name',
+        sortable: false,
+        // Phones see the state and the count under the name: the wide columns are a scroll away.
+        cell: (send) =>
+          phone ? (
+            <span className="mm-name">
+              <span className="mm-name__text">{send.name}</span>
+              <span className="mm-name__summary">
+                <StatusBadge status={send.status} />
+                <span>
+                  {t('massMessages.history.sentOf', {
+                    sent: formatNumber(sentSoFar(send.counts), i18n.language),
+                    total: formatNumber(send.counts.total, i18n.language),
+                  })}
+                </span>
+              </span>
+            </span>
+          ) : (
+            send.name
+          ),
+      },
       { id: 'list', header: t('massMessages.history.list'), accessor: 'list_name', sortable: false },
       {
         id: 'date',
@@ -199,7 +226,7 @@ export default function MassMessagesPage() {
         cell: (send) => <SendProgress send={send} />,
       },
     ],
-    [t, i18n.language],
+    [t, i18n.language, phone],
   );
 
   // The open report follows the row's live state while the row is on the page.
