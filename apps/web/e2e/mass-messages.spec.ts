@@ -165,7 +165,9 @@ for (const [width, language] of [
         await dialog.getByLabel(x.clients).fill(person.name);
         await dialog.getByRole('checkbox', { name: new RegExp(person.name) }).check();
       }
-      await dialog.screenshot({ path: path.join(screenshots, `mass-messages-list-${language}-${width}.png`) });
+      await dialog.screenshot({
+        path: path.join(screenshots, `mass-messages-list-${language}-${width}.png`),
+      });
       await dialog.getByRole('button', { name: x.createList }).click();
       await expect(page.getByText(x.ok)).toBeVisible();
       await expect(page.getByRole('button', { name: new RegExp(`^${listName}`) })).toBeVisible();
@@ -220,7 +222,9 @@ for (const [width, language] of [
       const recipients = report.getByRole('table', { name: x.recipients });
       await expect(recipients.getByText(`${valeria.name} ${valeria.last_names}`)).toBeVisible();
       await expect(recipients.getByText(`${tomas.name} ${tomas.last_names}`)).toBeVisible();
-      await page.screenshot({ path: path.join(screenshots, `mass-messages-report-${language}-${width}.png`) });
+      await page.screenshot({
+        path: path.join(screenshots, `mass-messages-report-${language}-${width}.png`),
+      });
       const download = page.waitForEvent('download');
       await report.getByRole('button', { name: x.export }).click();
       const file = await download;
