@@ -253,6 +253,59 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       api.calls.some((call) => call.url.includes('/recipients?') && call.url.includes('status=failed')),
     ).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Exportar' })).toBeVisible();
+
+    // A failed recipient can be sent again, on purpose, after a warning.
+    api.set('POST /api/v1/admin/messages-massive/3/resend', [
+      200,
+      { message: '1 destinatario en cola de nuevo.', data: { ...send, status: 'queued' }, requeued: 1 },
+    ]);
+    expect(within(table).queryByRole('button', { name: 'Reenviar a Ana García' })).toBeNull();
+    await user.click(within(table).getByRole('button', { name: 'Reenviar a Luis Pérez' }));
+    const warning = await screen.findByRole('alertdialog');
+    expect(within(warning).getByText(/reenviarlos puede duplicarlos/)).toBeVisible();
+    await user.click(within(warning).getByRole('button', { name: 'Reenviar' }));
+    expect(await within(dialog).findByText('1 destinatario en cola de nuevo.')).toBeVisible();
+    const resend = api.calls.find((call) => call.url.endsWith('/resend'));
+    expect(resend?.body).toEqual({ recipient_ids: [2], statuses: ['unknown', 'failed'] });
+  });
+
+  it('resends the unknown recipients of a send in one go', async () => {
+    const send = makeSend({
+      id: 8,
+      name: 'Corte',
+      status: 'completed',
+      counts: makeCounts({ total: 3, queued: 0, sent: 2, unknown: 1 }),
+    });
+    const api = mockFetch({
+      ...baseRoutes([send]),
+      'GET /api/v1/admin/messages-massive/8/recipients': [
+        200,
+        {
+          data: {
+            data: [makeRecipient({ id: 4, status: 'unknown' })],
+            current_page: 1,
+            per_page: 10,
+            total: 1,
+          },
+        },
+      ],
+      'POST /api/v1/admin/messages-massive/8/resend': [
+        200,
+        { message: 'En cola de nuevo.', data: { ...send, status: 'queued' }, requeued: 1 },
+      ],
+    });
+    const { user } = renderPage();
+    expect(await screen.findByText('Desconocidos: 1')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Ver informe de Corte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Informe de «Corte»' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reenviar los desconocidos' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Reenviar' }),
+    );
+    expect(await within(dialog).findByText('En cola de nuevo.')).toBeVisible();
+    expect(api.calls.find((call) => call.url.endsWith('/resend'))?.body).toEqual({ statuses: ['unknown'] });
+    // The history row follows the answer.
+    expect(within(historyTable()).getByText('En cola')).toBeVisible();
   });
 
   it('speaks English', async () => {

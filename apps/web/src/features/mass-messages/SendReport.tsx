@@ -117,11 +117,21 @@ export function SendReport({ send, onClose }: SendReportProps) {
     }
   };
 
-  const resendUnknown = async () => {
-    const ok = await confirm({ message: t('massMessages.report.confirmResend'), tone: 'primary' });
+  /** Sends again, after a warning: an unknown recipient may have had the message already. */
+  const resendTo = async (recipient?: MassRecipient) => {
+    const ok = await confirm({
+      message: t('massMessages.report.confirmResend'),
+      tone: 'primary',
+      confirmLabel: t('massMessages.report.resend'),
+    });
     if (!ok) return;
     try {
-      const response = await resend.mutateAsync({ id: send.id, body: { statuses: ['unknown'] } });
+      const response = await resend.mutateAsync({
+        id: send.id,
+        body: recipient
+          ? { recipient_ids: [recipient.id], statuses: ['unknown', 'failed'] }
+          : { statuses: ['unknown'] },
+      });
       banner.success(response.message, 4000);
     } catch (error) {
       banner.error(
@@ -166,6 +176,22 @@ export function SendReport({ send, onClose }: SendReportProps) {
           loading={recipients.isPending && !recipients.isError}
           emptyMessage={t('massMessages.report.empty')}
           minWidth={760}
+          rowActionsWidth={96}
+          rowActions={(row) =>
+            (row.status === 'unknown' || row.status === 'failed') && send.status !== 'cancelled' ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => resendTo(row)}
+                disabled={resend.isPending}
+                aria-label={t('massMessages.report.resendOf', {
+                  name: `${row.name} ${row.last_names}`.trim(),
+                })}
+              >
+                {t('massMessages.report.resend')}
+              </Button>
+            ) : null
+          }
           toolbar={
             <div className="mm-toolbar">
               <label className="mm-toolbar__label" htmlFor={statusId}>
@@ -192,7 +218,7 @@ export function SendReport({ send, onClose }: SendReportProps) {
                 {t('massMessages.report.export')}
               </Button>
               {send.counts.unknown > 0 && (
-                <Button size="sm" variant="secondary" onClick={resendUnknown} busy={resend.isPending}>
+                <Button size="sm" variant="secondary" onClick={() => resendTo()} busy={resend.isPending}>
                   {t('massMessages.report.resendUnknown')}
                 </Button>
               )}
