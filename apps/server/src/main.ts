@@ -121,6 +121,7 @@ async function main() {
     container.outbound.startSweeper(app.log);
     container.massSender.setLogger(app.log);
     await container.massSender.resumeAll();
+    container.massSender.startWatchdog();
   }
   process.stdout.write(`HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`);
 }

@@ -42,6 +42,7 @@ async function main() {
   container.outbound.startSweeper(log);
   container.massSender.setLogger(log);
   await container.massSender.resumeAll();
+  container.massSender.startWatchdog();
   log.info({ jobs: container.jobs.kind, database: infra.database.engine }, 'worker running');
 }
 

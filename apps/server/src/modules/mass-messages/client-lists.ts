@@ -101,7 +101,7 @@ export function createClientLists(deps: { db: Executor }) {
           tx
             .selectFrom('client_segments')
             .innerJoin('clients', 'clients.id', 'client_segments.client_id')
-            .select([sql<number>`${listId}`.as('list_id'), 'client_segments.client_id'])
+            .select([sql<number>`cast(${listId} as integer)`.as('list_id'), 'client_segments.client_id'])
             .where('clients.company_id', '=', companyId)
             .where('client_segments.segment_id', 'in', segmentIds)
             .distinct(),

@@ -283,7 +283,7 @@ export function createMassMessagesService(deps: {
               .selectFrom('client_list_members')
               .innerJoin('clients', 'clients.id', 'client_list_members.client_id')
               .select([
-                sql<number>`${send.id}`.as('mass_message_id'),
+                sql<number>`cast(${send.id} as integer)`.as('mass_message_id'),
                 'clients.company_id',
                 'clients.id',
                 'clients.name',

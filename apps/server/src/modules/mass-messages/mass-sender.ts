@@ -82,6 +82,8 @@ export function createMassSender(deps: {
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   /** Sends a run of this process is working on. */
   const running = new Set<number>();
+  /** Sends asked to run while this process was running them: run again once that run ends. */
+  const again = new Set<number>();
   let logger: JobLogger = silentLogger;
 
   // --- progress ---
@@ -306,7 +308,13 @@ export function createMassSender(deps: {
       .execute();
   }
 
-  async function continueLater(send: MassMessageRow, delayMs: number) {
+  /**
+   * Queues a run of the send. Runs that found the send held by another process share one waiting job per
+   * send (`dedupe`); hand-overs, a person's request and start-up get a job of their own, so none waits
+   * behind a later one or is folded into the job still running. Extra runs are harmless: one process at
+   * a time holds the send.
+   */
+  async function continueLater(send: MassMessageRow, delayMs: number, dedupe = true) {
     await jobs.enqueue(
       'mass.send',
       { companyId: send.company_id, massMessageId: send.id },
@@ -314,14 +322,33 @@ export function createMassSender(deps: {
         delayMs: Math.max(0, Math.round(delayMs)),
         attempts: 20,
         backoff: 2000,
-        dedupeKey: `mass:${send.id}`,
+        ...(dedupe ? { dedupeKey: `mass:${send.id}` } : {}),
       },
     );
   }
 
   /** One run: up to `sliceMs` of sending, then a hand-over to the next run (or the end of the send). */
   async function run(massMessageId: number): Promise<void> {
-    if (running.has(massMessageId)) return;
+    if (running.has(massMessageId)) {
+      // This process is already on it; once that run ends, it runs again (a resume may have come in
+      // while a pause was winding down).
+      again.add(massMessageId);
+      return;
+    }
+    running.add(massMessageId);
+    try {
+      await runHeld(massMessageId);
+    } finally {
+      running.delete(massMessageId);
+      if (again.delete(massMessageId)) {
+        const send = await repository.findById(massMessageId);
+        if (send && [...ACTIVE, 'scheduled'].includes(send.status)) await continueLater(send, 0, false);
+      }
+    }
+  }
+
+  /** A run, with this process's mark on the send set. */
+  async function runHeld(massMessageId: number): Promise<void> {
     let send = await repository.findById(massMessageId);
     if (!send) return;
     if (send.status === 'scheduled') {
@@ -336,37 +363,33 @@ export function createMassSender(deps: {
       send = (await repository.findById(massMessageId)) ?? send;
     }
     if (!ACTIVE.includes(send.status as MassMessageStatus)) return;
-    running.add(massMessageId);
-    try {
-      if (!(await acquire(massMessageId))) {
-        // Another process holds it; should that process die, its lease runs out and this run takes over.
-        const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
-        return await continueLater(send, Math.max(until, 0) + 100);
-      }
-      // Left `sending` by a process that stopped while its request was out: whether it went is unknown.
-      const orphaned = await db
-        .updateTable('mass_message_recipients')
-        .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
-        .where('mass_message_id', '=', massMessageId)
-        .where('status', '=', 'sending')
-        .executeTakeFirst();
-      if (Number(orphaned.numUpdatedRows) > 0)
-        logger.warn(
-          { massMessageId, recipients: Number(orphaned.numUpdatedRows) },
-          'mass send recipients left in flight are now unknown',
-        );
-      await publishProgress(massMessageId);
-      const outcome = await work(send);
-      if (outcome === 'done') {
-        await finish(massMessageId);
-      } else {
-        await release(massMessageId);
-        if (outcome.continueInMs !== undefined) await continueLater(send, outcome.continueInMs);
-      }
-      await publishProgress(massMessageId);
-    } finally {
-      running.delete(massMessageId);
+    const acquired = await acquire(massMessageId);
+    if (!acquired) {
+      // Another process holds it; should that process die, its lease runs out and this run takes over.
+      const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
+      return await continueLater(send, Math.max(until, 0) + 100);
     }
+    // Left `sending` by a process that stopped while its request was out: whether it went is unknown.
+    const orphaned = await db
+      .updateTable('mass_message_recipients')
+      .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
+      .where('mass_message_id', '=', massMessageId)
+      .where('status', '=', 'sending')
+      .executeTakeFirst();
+    if (Number(orphaned.numUpdatedRows) > 0)
+      logger.warn(
+        { massMessageId, recipients: Number(orphaned.numUpdatedRows) },
+        'mass send recipients left in flight are now unknown',
+      );
+    await publishProgress(massMessageId);
+    const outcome = await work(send);
+    if (outcome === 'done') {
+      await finish(massMessageId);
+    } else {
+      await release(massMessageId);
+      if (outcome.continueInMs !== undefined) await continueLater(send, outcome.continueInMs, false);
+    }
+    await publishProgress(massMessageId);
   }
 
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
@@ -388,6 +411,7 @@ export function createMassSender(deps: {
     let lastRenew = Date.now();
     let lastProgress = Date.now();
     let stop: 'paused' | 'cancelled' | 'lost' | undefined;
+    let first = true;
 
     const setRate = (next: number) => {
       rate = Math.max(1, Math.min(configured, Math.round(next)));
@@ -423,6 +447,10 @@ export function createMassSender(deps: {
         continue;
       }
       while (recent.length && recent[0] <= now - WINDOW_MS) recent.shift();
+      // A run that stalled (a busy process) catches up a few slots at most, never a burst.
+      const behind = ((now - slotBase) * rate) / 1000 - slotCount;
+      const catchUp = Math.max(2, Math.ceil(rate / 20));
+      if (behind > catchUp) slotBase += ((behind - catchUp) * 1000) / rate;
       const bySlots = Math.floor(((now - slotBase) * rate) / 1000) + 1 - slotCount;
       const byWindow = rate - recent.length;
       const room = Math.min(bySlots, byWindow, maxInFlight - inFlight.size);
@@ -432,7 +460,7 @@ export function createMassSender(deps: {
         await sleep(Math.max(5, Math.min(Math.max(nextSlot, windowFree) - now, controlMs)));
         continue;
       }
-      const batch = await claim(id, room);
+      const batch = await claim(id, first ? 1 : room);
       if (!batch.length) {
         if (inFlight.size) {
           await Promise.race(inFlight);
@@ -443,6 +471,19 @@ export function createMassSender(deps: {
         const wait = (next ?? Date.now()) - Date.now();
         if (wait > sliceMs) return { continueInMs: wait };
         await sleep(Math.min(Math.max(wait, 10), controlMs));
+        continue;
+      }
+      if (first) {
+        // The first request of a run is sent alone and answered before the pace starts from it, so the
+        // connection's set-up never squeezes the next ones together.
+        first = false;
+        const [r] = batch;
+        recent.push(Date.now());
+        await sendOne(send, r).catch((err) =>
+          logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled'),
+        );
+        slotBase = Date.now() + 1000 / rate;
+        slotCount = 0;
         continue;
       }
       for (const r of batch) {
@@ -486,7 +527,36 @@ export function createMassSender(deps: {
     async schedule(send: MassMessageRow) {
       const delay =
         send.status === 'scheduled' && send.scheduled_at ? Date.parse(send.scheduled_at) - Date.now() : 0;
-      await continueLater(send, Math.max(0, delay));
+      await continueLater(send, Math.max(0, delay), false);
+    },
+    /**
+     * Every `everyMs`, queues a run for each send still to be worked on that nobody holds and that has
+     * not moved for `everyMs` — a safety net should a queued run ever be lost. Returns the stop function.
+     */
+    startWatchdog(everyMs = 30_000): () => void {
+      const timer = setInterval(() => {
+        (async () => {
+          const stale = new Date(Date.now() - everyMs).toISOString();
+          const sends = await db
+            .selectFrom('mass_messages')
+            .selectAll()
+            .where('status', 'in', ACTIVE)
+            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso())]))
+            .where('updated_at', '<', stale)
+            .execute();
+          for (const send of sends) {
+            if (running.has(send.id)) continue;
+            await db
+              .updateTable('mass_messages')
+              .set({ updated_at: iso() })
+              .where('id', '=', send.id)
+              .execute();
+            await continueLater(send, 0);
+          }
+        })().catch((err) => logger.error({ err }, 'mass send watchdog failed'));
+      }, everyMs);
+      timer.unref?.();
+      return () => clearInterval(timer);
     },
     /**
      * At start-up: queues every send still to be worked on — those running when the server stopped, and
