@@ -309,6 +309,30 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(within(historyTable()).getByText('En cola')).toBeVisible();
   });
 
+  it('reads and saves the sending pace', async () => {
+    const api = mockFetch({
+      ...baseRoutes([]),
+      'GET /api/v1/admin/mass-message-settings': [200, { data: { messages_per_second: 80 } }],
+      'PUT /api/v1/admin/mass-message-settings': (call) =>
+        jsonResponse(200, { message: 'Ritmo guardado.', data: call.body }),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByText('Ritmo de envío: 80 mensajes por segundo'));
+    const input = screen.getByLabelText('Mensajes por segundo');
+    expect(input).toHaveValue(80);
+    await user.clear(input);
+    await user.type(input, '5000');
+    await user.click(screen.getByRole('button', { name: 'Guardar ritmo' }));
+    expect(await screen.findByText('Escribe un número entero entre 1 y 1000.')).toBeVisible();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.clear(input);
+    await user.type(input, '40');
+    await user.click(screen.getByRole('button', { name: 'Guardar ritmo' }));
+    expect(await screen.findByText('Ritmo guardado.')).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ messages_per_second: 40 });
+    expect(screen.getByText('Ritmo de envío: 40 mensajes por segundo')).toBeVisible();
+  });
+
   it('speaks English', async () => {
     setupTestI18n('en');
     mockFetch(baseRoutes([makeSend({ status: 'scheduled', scheduled_at: '2026-12-01T15:00:00.000Z' })]));

@@ -37,6 +37,7 @@ import {
 } from './api';
 import { ClientListForm } from './ClientListForm';
 import { MassSendForm } from './MassSendForm';
+import { PaceSetting } from './PaceSetting';
 import { SendProgress, StatusBadge, sentSoFar } from './progress';
 import { formatDateTime } from './schedule';
 import { SendReport } from './SendReport';
@@ -387,6 +388,7 @@ export default function MassMessagesPage() {
             </>
           )}
         />
+        <PaceSetting />
       </section>
 
       {listModal && (

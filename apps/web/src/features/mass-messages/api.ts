@@ -14,6 +14,7 @@ import type {
   MassRecipientsResponse,
   MassResendRequest,
   MassResendResponse,
+  MassSettings,
   TemplatesResponse,
 } from '@hablabot/contract';
 import {
@@ -292,5 +293,27 @@ export function useResend() {
       patchHistoryRow(queryClient, response.data.id, response.data);
       void queryClient.invalidateQueries({ queryKey: massKeys.recipients(response.data.id) });
     },
+  });
+}
+
+// --- sending pace ---
+
+const paceKey = ['mass-messages', 'pace'] as const;
+
+/** GET /admin/mass-message-settings: messages per second the company's sends keep to. */
+export function usePace() {
+  return useQuery({
+    queryKey: paceKey,
+    queryFn: ({ signal }) => api.get<{ data: MassSettings }>('/admin/mass-message-settings', { signal }),
+  });
+}
+
+/** PUT /admin/mass-message-settings. */
+export function useSavePace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MassSettings) =>
+      api.put<{ message: string; data: MassSettings }>('/admin/mass-message-settings', body),
+    onSuccess: (response) => queryClient.setQueryData(paceKey, { data: response.data }),
   });
 }
