@@ -123,12 +123,15 @@ export function MassSendForm({ templates, lists, onSent }: MassSendFormProps) {
     [placeholders, values],
   );
   const complete = placeholders.every((key) => bodyParameters[key] !== '');
-  const previewBody = useDebouncedValue(
-    template && listId && complete
-      ? { message_template_id: template.id, list_id: listId, bodyParameters }
-      : null,
-    400,
+  // Memoised: the debounce restarts whenever its value changes identity.
+  const previewRequest = useMemo(
+    () =>
+      template && listId && complete
+        ? { message_template_id: template.id, list_id: listId, bodyParameters }
+        : null,
+    [template, listId, complete, bodyParameters],
   );
+  const previewBody = useDebouncedValue(previewRequest, 400);
   const preview = useMassPreview(previewBody);
 
   const setValue = (key: string, value: string) => {
