@@ -71,8 +71,9 @@ async function seedCompany(admin: Session, tag: string) {
     { name: `Tomás${tag}`, last_names: 'Luna', phone: `5215590${tag}02` },
     { name: `Otro${tag}`, last_names: 'Fuera', phone: `5215590${tag}03` },
   ];
+  const ids: number[] = [];
   for (const [index, person] of people.entries()) {
-    await api(
+    const { client } = await api<{ client: { id: number } }>(
       'POST',
       '/admin/client',
       {
@@ -84,8 +85,9 @@ async function seedCompany(admin: Session, tag: string) {
       },
       admin.token,
     );
+    ids.push(client.id);
   }
-  return people;
+  return people.map((person, index) => ({ ...person, id: ids[index] as number }));
 }
 
 const TEXTS = {
@@ -140,6 +142,8 @@ let seq = 10;
 for (const [width, language] of [
   [1280, 'es'],
   [375, 'en'],
+  [1280, 'en'],
+  [375, 'es'],
 ] as const) {
   test.describe(`${width}px ${language}`, () => {
     test.use({ viewport: { width, height: width > 400 ? 900 : 800 }, bypassCSP: true });
@@ -235,3 +239,58 @@ for (const [width, language] of [
     });
   });
 }
+
+test.describe('scheduled send', () => {
+  // The admin's clock is in Mexico City (UTC−6): the time typed there reaches the server in UTC.
+  test.use({ timezoneId: 'America/Mexico_City', bypassCSP: true });
+
+  test('schedule a send in the local time zone, see it waiting in the history, cancel it', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    const admin = await companyAdmin();
+    const tag = '90';
+    const [valeria] = await seedCompany(admin, tag);
+    const listName = `Programada ${tag}`;
+    await api('POST', '/admin/list-clients', { name: listName, client_ids: [valeria?.id] }, admin.token);
+    const before = graph.sent.length;
+    await openSession(page, admin, 'es');
+    await page.goto('/admin/messages-massive');
+
+    const form = page.getByRole('region', { name: 'Nuevo envío' });
+    const sendName = `Programado ${tag}`;
+    await form.getByLabel(/^Nombre del envío/).fill(sendName);
+    await form.getByLabel(/^Plantilla/).selectOption({ label: 'promo_navidad (es)' });
+    await form.getByLabel(/^Lista de clientes/).selectOption({ label: `${listName} (1 cliente)` });
+    await form.getByLabel(/^Valor de \{\{1\}\}/).fill('amiga');
+    await form.getByLabel(/^Valor de \{\{2\}\}/).fill('ENERO');
+    await expect(
+      form.getByText('Hora local (America/Mexico_City). Déjalo vacío para enviar ahora.'),
+    ).toBeVisible();
+    await form.getByLabel(/^Programar envío/).fill('2027-01-15T10:30');
+    await form.getByRole('button', { name: 'Programar', exact: true }).click();
+    await expect(form.getByText('Mensaje enviado con éxito.')).toBeVisible();
+
+    const row = page
+      .getByRole('table', { name: 'Todos los envíos' })
+      .getByRole('row')
+      .filter({ hasText: sendName });
+    await expect(row.getByText('Programado', { exact: true })).toBeVisible();
+    await expect(row.getByText(/^Programado para 15 ene 2027/)).toBeVisible();
+    const history = await api<{ data: { data: { name: string; scheduled_at: string | null }[] } }>(
+      'GET',
+      '/admin/mass-message-history',
+      undefined,
+      admin.token,
+    );
+    expect(history.data.data.find((send) => send.name === sendName)?.scheduled_at).toBe(
+      '2027-01-15T16:30:00.000Z',
+    );
+
+    await row.getByRole('button', { name: `Cancelar ${sendName}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar envío' }).click();
+    await expect(row.getByText('Cancelado', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: `Cancelar ${sendName}` })).toHaveCount(0);
+    expect(graph.sent.length).toBe(before);
+  });
+});
