@@ -5,7 +5,7 @@ import {
   type MassMessageStatus,
 } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chip,
@@ -99,6 +99,17 @@ export default function MassMessagesPage() {
   const allLists = lists.data?.data ?? EMPTY_LISTS;
   const reportRefreshed = useRef(0);
   const phone = useMediaQuery(PHONE_QUERY);
+
+  // A list that fails to load is only logged: the page stays usable with what it has.
+  useEffect(() => {
+    for (const [what, error] of [
+      ['client lists', lists.error],
+      ['templates', templates.error],
+      ['send history', history.error],
+    ] as const) {
+      if (error) console.error(`Loading the ${what} failed`, error);
+    }
+  }, [lists.error, templates.error, history.error]);
 
   const connection = useServerEvents((event) => {
     if (event.type === 'stream.reset') {
