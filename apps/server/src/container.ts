@@ -222,6 +222,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     mediaRepository,
     storage: infra.storage,
     sender: massSender,
+    settings,
   });
   const inbound = createInboundService({
     settings,

@@ -1,5 +1,5 @@
 import type { ClientList, ClientListInput, ClientListMember } from '@hablabot/contract';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '../../db/transactions';
 import { atomically } from '../../db/transactions';
 import { invalid, notFound } from '../../platform/errors';
@@ -54,27 +54,9 @@ export function createClientLists(deps: { db: Executor }) {
     };
   }
 
-  /** The ids among `ids` that are not clients of the company. */
-  async function foreignIds(tx: Executor, companyId: number, ids: number[]): Promise<number[]> {
-    const unknown: number[] = [];
-    for (const part of chunks(ids)) {
-      const found = await tx
-        .selectFrom('clients')
-        .select('id')
-        .where('company_id', '=', companyId)
-        .where('id', 'in', part)
-        .execute();
-      const known = new Set(found.map((r) => r.id));
-      for (const id of part) if (!known.has(id)) unknown.push(id);
-    }
-    return unknown;
-  }
-
   /** Writes the list's members: exactly `client_ids` plus the clients of `segment_ids`. */
   async function writeMembers(tx: Executor, companyId: number, listId: number, input: ClientListInput) {
     const ids = [...new Set(input.client_ids)].sort((a, b) => a - b);
-    if ((await foreignIds(tx, companyId, ids)).length)
-      throw invalid('client_ids', 'list_clients.unknown_clients');
     const segmentIds = [...new Set(input.segment_ids ?? [])];
     if (segmentIds.length) {
       const found = await tx
@@ -86,11 +68,26 @@ export function createClientLists(deps: { db: Executor }) {
       if (found.length !== segmentIds.length) throw invalid('segment_ids', 'list_clients.unknown_segments');
     }
     await tx.deleteFrom('client_list_members').where('list_id', '=', listId).execute();
-    for (const part of chunks(ids)) {
-      await tx
+    if (ids.length) {
+      // The picked ids travel as one array parameter and only the company's clients among them are
+      // inserted, in one statement: fewer rows than ids means some were not the company's.
+      const picked =
+        tx.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<boolean>`clients.id = any(${ids}::int[])`
+          : sql<boolean>`clients.id in (select value from json_each(${JSON.stringify(ids)}))`;
+      const inserted = await tx
         .insertInto('client_list_members')
-        .values(part.map((client_id) => ({ list_id: listId, client_id })))
-        .execute();
+        .columns(['list_id', 'client_id'])
+        .expression(
+          tx
+            .selectFrom('clients')
+            .select([sql<number>`cast(${listId} as integer)`.as('list_id'), 'clients.id'])
+            .where('clients.company_id', '=', companyId)
+            .where(picked),
+        )
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== ids.length)
+        throw invalid('client_ids', 'list_clients.unknown_clients');
     }
     if (segmentIds.length) {
       // Every current client of the segments, in one statement however many there are.

@@ -112,6 +112,11 @@ export function createMassMessagesService(deps: {
   mediaRepository: Pick<MediaRepository, 'findMedia'>;
   storage: Pick<FileStorage, 'publicUrl'>;
   sender: MassSender;
+  settings: {
+    credentials(
+      companyId: number,
+    ): Promise<{ whatsAppApiKey: string | null; whatsAppPhoneId: string | null }>;
+  };
 }) {
   const { db, repository, clientLists, sender } = deps;
 
@@ -233,6 +238,14 @@ export function createMassMessagesService(deps: {
         mediaId = media.id;
       }
       const scheduledAt = scheduleOf(input);
+      // Settings first: a send that cannot go out is refused here rather than failing every recipient.
+      const credentials = await deps.settings.credentials(companyId);
+      const absent = (['whatsAppApiKey', 'whatsAppPhoneId'] as const).filter((field) => !credentials[field]);
+      if (absent.length > 0) {
+        const fieldErrors: Record<string, FieldError[]> = {};
+        for (const field of absent) fieldErrors[field] = ['templates.setting_required'];
+        throw new AppError(422, 'templates.send_not_configured', undefined, fieldErrors);
+      }
       const status: MassMessageStatus =
         scheduledAt && scheduledAt.getTime() > Date.now() ? 'scheduled' : 'queued';
       const pace = await repository.pace(companyId);

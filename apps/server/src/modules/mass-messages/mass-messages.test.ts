@@ -9,6 +9,7 @@ import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
+import { png } from '../../../test/media-fixtures';
 import { zonedToUtc } from './mass-messages.service';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -133,11 +134,11 @@ beforeAll(async () => {
     massSender: {
       sliceMs: 3000,
       leaseMs: 3000,
-      controlMs: 50,
+      controlMs: 100,
       rateLimitBackoffMs: 200,
       pairBackoffMs: 100,
       retryBackoffMs: 100,
-      progressMs: 100,
+      progressMs: 300,
     },
   });
   cast = await createCast(ctx);
@@ -259,9 +260,32 @@ describe(`client lists (${engine})`, () => {
       { method: 'GET', url: '/api/v1/admin/mass-message-history' },
       { method: 'GET', url: '/api/v1/admin/mass-message-settings' },
       { method: 'POST', url: '/api/v1/admin/messages-massive', payload: {} },
+      { method: 'PUT', url: '/api/v1/admin/mass-message-settings', payload: { messages_per_second: 50 } },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/preview', payload: {} },
+      { method: 'GET', url: '/api/v1/admin/messages-massive/1/recipients' },
+      { method: 'GET', url: '/api/v1/admin/messages-massive/1/recipients/export' },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/1/pause' },
+      { method: 'POST', url: '/api/v1/admin/messages-massive/1/resend', payload: {} },
     ] as const) {
       await expectRoleMatrix(ctx, cast, request, ADMIN_ONLY);
     }
+    // An admin's own send: reachable; another company's admin gets 404 (see the report test).
+    const { clients: mine } = await clients(companyA, 1);
+    const created = await send({
+      message_template_id: await template(companyA),
+      list_id: await list(companyA, [mine[0].id]),
+      bodyParameters: { 1: 'x' },
+      schedule: '2099-01-01T00:00:00.000Z',
+    });
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'GET', url: `/api/v1/admin/messages-massive/${created.id}/recipients` },
+      { anonymous: 401, client: 403, superAdmin: 403, admin: 200, otherAdmin: 404 },
+    );
+    expect((await call('admin', 'POST', `/admin/messages-massive/${created.id}/cancel`)).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -309,7 +333,91 @@ describe(`mass sends (${engine})`, () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors['bodyParameters.1']).toBeDefined();
+
+    // A company whose WhatsApp settings are missing is told so before anything is queued.
+    const { settingsRepository } = ctx.container;
+    await settingsRepository.upsertSettings(companyA, { whatsapp_phone_id: null });
+    res = await call('admin', 'POST', '/admin/messages-massive', {
+      name: 'x',
+      message_template_id: approved,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    await settingsRepository.upsertSettings(companyA, { whatsapp_phone_id: PHONE_ID });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.whatsAppPhoneId).toBeDefined();
     expect(fake.sent).toHaveLength(0);
+  });
+
+  it('take the header file of a media template as multipart, or from the library by id', async () => {
+    const { clients: mine } = await clients(companyA, 2);
+    const listId = await list(
+      companyA,
+      mine.map((c) => c.id),
+    );
+    const templateId = await template(companyA, { header: 'IMAGE' });
+    let res = await call('admin', 'POST', '/admin/messages-massive', {
+      name: 'Sin archivo',
+      message_template_id: templateId,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.file).toBeDefined();
+
+    const boundary = '----mass-test-boundary';
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        field('name', 'Con imagen') +
+          field('message_template_id', String(templateId)) +
+          field('list_id', String(listId)) +
+          field('bodyParameters', JSON.stringify({ 1: '{{Nombre}}' })) +
+          field('schedule', '') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="oferta.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/messages-massive',
+      headers: { ...cast.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created: MassMessage = res.json().data;
+    expect(created.media_id).not.toBeNull();
+    await finished(created.id);
+    const header = (
+      fake.sent[0].body.template as {
+        components: { type: string; parameters: { image?: { link: string } }[] }[];
+      }
+    ).components[0];
+    expect(header.type).toBe('header');
+    expect(header.parameters[0].image?.link).toMatch(/^http:\/\/.+\/storage\//);
+
+    // The same file again, by its library id, in JSON.
+    fake.reset();
+    const again = await send({
+      message_template_id: templateId,
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+      media_id: created.media_id,
+    });
+    await finished(again.id);
+    expect(fake.sent).toHaveLength(2);
+    // Another company's file is not found.
+    res = await call('otherAdmin', 'POST', '/admin/messages-massive', {
+      name: 'x',
+      message_template_id: await template(companyB, { header: 'IMAGE' }),
+      list_id: await list(companyB, [(await createClient(ctx, companyB)).id]),
+      bodyParameters: { 1: 'x' },
+      media_id: created.media_id,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.media_id).toBeDefined();
   });
 
   it('fill the recipient tokens per recipient, and report a value left blank', async () => {
@@ -486,9 +594,21 @@ describe(`mass sends (${engine})`, () => {
       time_zone: 'America/Bogota',
     });
     expect(res.json().data).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-01T13:00:00.000Z' });
-    expect(
-      (await call('admin', 'POST', `/admin/messages-massive/${res.json().data.id}/cancel`)).statusCode,
-    ).toBe(200);
+
+    // A time that passed while no process ran (its job lost with the queue): the next start sends it.
+    const late = res.json().data.id as number;
+    const passed = new Date(Date.now() - 60_000).toISOString();
+    await ctx.container.db
+      .updateTable('mass_messages')
+      .set({ scheduled_at: passed })
+      .where('id', '=', late)
+      .execute();
+    fake.reset();
+    await ctx.container.massSender.resumeAll();
+    const fired = await finished(late);
+    expect(fired.counts.sent).toBe(2);
+    expect(Date.parse(fired.started_at!)).toBeGreaterThan(Date.parse(passed));
+    expect((await call('admin', 'POST', `/admin/messages-massive/${late}/cancel`)).statusCode).toBe(409);
   });
 
   // A timing test: on a machine starved of CPU a stall of a few hundred ms can break the 5% bound, so
@@ -540,6 +660,25 @@ describe(`mass sends (${engine})`, () => {
     for (const s of fake.sent) perPhone.set(s.to, (perPhone.get(s.to) ?? 0) + 1);
     expect([...perPhone.values()].every((n) => n === 1)).toBe(true);
     expect(perPhone.size).toBe(N);
+  });
+
+  it('hold a recipient hit by the pair rate limit (131056) and try it again', async () => {
+    const { clients: mine } = await clients(companyA, 3);
+    const listId = await list(
+      companyA,
+      mine.map((c) => c.id),
+    );
+    fake.failSends({ code: 131056 }, 2);
+    const created = await send({
+      message_template_id: await template(companyA),
+      list_id: listId,
+      bodyParameters: { 1: 'x' },
+    });
+    const done = await finished(created.id);
+    expect(done.counts).toMatchObject({ sent: 3, failed: 0 });
+    expect(fake.sent).toHaveLength(3);
+    const rows = await recipients(created.id);
+    expect(Math.max(...rows.map((r) => r.attempts))).toBeGreaterThan(1);
   });
 
   it('can be paused, resumed and cancelled', async () => {

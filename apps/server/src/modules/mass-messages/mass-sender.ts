@@ -256,29 +256,30 @@ export function createMassSender(deps: {
 
   // --- a run ---
 
+  /**
+   * Marks the next `limit` queued recipients `sending` and gives them, in one statement (the run holds
+   * the send's lease, so no other run claims the same rows).
+   */
   async function claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
     if (limit <= 0) return [];
-    const ids = await db
-      .selectFrom('mass_message_recipients')
-      .select('id')
-      .where('mass_message_id', '=', massMessageId)
-      .where('status', '=', 'queued')
-      .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', iso())]))
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    if (!ids.length) return [];
-    return db
+    const at = iso();
+    const rows = await db
       .updateTable('mass_message_recipients')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: iso() })
-      .where(
-        'id',
-        'in',
-        ids.map((r) => r.id),
+      .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: at })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('mass_message_recipients')
+          .select('id')
+          .where('mass_message_id', '=', massMessageId)
+          .where('status', '=', 'queued')
+          .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', at)]))
+          .orderBy('id')
+          .limit(limit),
       )
       .where('status', '=', 'queued')
       .returningAll()
       .execute();
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** The earliest time a waiting recipient may be tried; undefined when none waits. */
@@ -449,7 +450,7 @@ export function createMassSender(deps: {
       while (recent.length && recent[0] <= now - WINDOW_MS) recent.shift();
       // A run that stalled (a busy process) catches up a few slots at most, never a burst.
       const behind = ((now - slotBase) * rate) / 1000 - slotCount;
-      const catchUp = Math.max(2, Math.ceil(rate / 20));
+      const catchUp = Math.max(2, Math.ceil(rate / 8));
       if (behind > catchUp) slotBase += ((behind - catchUp) * 1000) / rate;
       const bySlots = Math.floor(((now - slotBase) * rate) / 1000) + 1 - slotCount;
       const byWindow = rate - recent.length;
