@@ -61,7 +61,7 @@ export const routes: RouteObject[] = [
                   { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
                   {
                     path: 'messages-massive',
-                    ...screen(() => import('../features/placeholders/MessagesMassivePage')),
+                    ...screen(() => import('../features/mass-messages/MassMessagesPage'), 'mass-messages'),
                   },
                 ],
               },

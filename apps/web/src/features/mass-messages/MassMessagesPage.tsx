@@ -1,0 +1,421 @@
+import {
+  type ClientList,
+  MASS_MESSAGE_STATUSES,
+  type MassMessage,
+  type MassMessageStatus,
+} from '@hablabot/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  Chip,
+  DataTable,
+  type DataTableColumn,
+  DEFAULT_PAGE_SIZE,
+  formatNumber,
+  MessageBox,
+  type PaginationState,
+  useConfirmDialog,
+  useMessageBox,
+} from '../../components';
+import { PauseIcon, PlayIcon, PlusIcon, CloseIcon, EyeIcon } from '../../components/lib/icons';
+import { isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useMediaQuery } from '../../lib/use-media-query';
+import { useServerEvents } from '../../lib/use-server-events';
+import { useSegments } from '../clients/api';
+import {
+  type HistoryQuery,
+  type MassAction,
+  massKeys,
+  patchHistoryRow,
+  useClientLists,
+  useDeleteClientList,
+  useHistory,
+  useMassAction,
+  useTemplates,
+} from './api';
+import { ClientListForm } from './ClientListForm';
+import { MassSendForm } from './MassSendForm';
+import { PaceSetting } from './PaceSetting';
+import { SendProgress, StatusBadge, sentSoFar } from './progress';
+import { formatDateTime } from './schedule';
+import { SendReport } from './SendReport';
+import './mass-messages.css';
+
+/** Below this width the history's name cell also carries the state and the count. */
+const PHONE_QUERY = '(max-width: 640px)';
+/** Success banners stay 4 s. */
+export const BANNER_MS = 4000;
+/** The open report reloads at most this often while its send progresses. */
+export const REPORT_REFRESH_MS = 2000;
+
+const EMPTY_LISTS: ClientList[] = [];
+const EMPTY_ROWS: MassMessage[] = [];
+
+const ACTIVE: readonly MassMessageStatus[] = ['scheduled', 'queued', 'sending'];
+
+/**
+ * Minutes a scheduled send started after its time (the server was down then, say); 0 when on time. A
+ * start within a minute counts as on time.
+ */
+export function lateMinutes(send: Pick<MassMessage, 'scheduled_at' | 'started_at'>): number {
+  if (!send.scheduled_at || !send.started_at) return 0;
+  const late = new Date(send.started_at).getTime() - new Date(send.scheduled_at).getTime();
+  return late >= 60_000 ? Math.round(late / 60_000) : 0;
+}
+
+/** Mass messages: client lists, a new send, and every send with its live progress. */
+export default function MassMessagesPage() {
+  const { t, i18n } = useTranslation();
+  const title = t('massMessages.title');
+  useDocumentTitle(title);
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const banner = useMessageBox();
+  const [confirm, confirmDialog] = useConfirmDialog();
+  const lists = useClientLists();
+  const templates = useTemplates();
+  const segments = useSegments();
+  const deleteList = useDeleteClientList();
+  const action = useMassAction();
+  const [listModal, setListModal] = useState<{ list: ClientList | null } | null>(null);
+  const [reportSend, setReportSend] = useState<MassMessage | null>(null);
+  const reportId = reportSend?.id ?? null;
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<MassMessageStatus | ''>('');
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+  });
+  const historyQuery: HistoryQuery = {
+    page: pagination.pageIndex + 1,
+    per_page: pagination.pageSize,
+    search,
+    status,
+  };
+  const history = useHistory(historyQuery);
+  const rows = history.data?.data.data ?? EMPTY_ROWS;
+  const allLists = lists.data?.data ?? EMPTY_LISTS;
+  const reportRefreshed = useRef(0);
+  const phone = useMediaQuery(PHONE_QUERY);
+
+  // A list that fails to load is only logged: the page stays usable with what it has.
+  useEffect(() => {
+    for (const [what, error] of [
+      ['client lists', lists.error],
+      ['templates', templates.error],
+      ['send history', history.error],
+    ] as const) {
+      if (error) console.error(`Loading the ${what} failed`, error);
+    }
+  }, [lists.error, templates.error, history.error]);
+
+  const connection = useServerEvents((event) => {
+    if (event.type === 'stream.reset') {
+      void queryClient.invalidateQueries({ queryKey: massKeys.history });
+      return;
+    }
+    if (event.type !== 'mass_message.progress') return;
+    const { mass_message_id: id, status: next, counts } = event.data;
+    if (!patchHistoryRow(queryClient, id, { status: next, counts })) {
+      void queryClient.invalidateQueries({ queryKey: massKeys.history });
+    }
+    if (id === reportId) {
+      const now = Date.now();
+      if (now - reportRefreshed.current >= REPORT_REFRESH_MS || next === 'completed') {
+        reportRefreshed.current = now;
+        void queryClient.invalidateQueries({ queryKey: massKeys.recipients(id) });
+      }
+    }
+  });
+
+  const removeList = async (list: ClientList) => {
+    const ok = await confirm({
+      title: t('massMessages.lists.confirmTitle', { name: list.name }),
+      message: t('massMessages.lists.confirmDelete'),
+    });
+    if (!ok) return;
+    try {
+      await deleteList.mutateAsync(list.id);
+      banner.success(t('massMessages.feedback.listOk'), BANNER_MS);
+    } catch (error) {
+      console.error('Deleting the client list failed', error);
+      banner.error(
+        isApiError(error) && error.status > 0 && error.status < 500
+          ? t('massMessages.feedback.listError')
+          : t('massMessages.feedback.listInternalError'),
+      );
+    }
+  };
+
+  const runAction = async (send: MassMessage, kind: MassAction) => {
+    if (kind === 'cancel') {
+      const ok = await confirm({
+        title: t('massMessages.history.confirmCancelTitle', { name: send.name }),
+        message: t('massMessages.history.confirmCancel'),
+        confirmLabel: t('massMessages.history.confirmCancelOk'),
+      });
+      if (!ok) return;
+    }
+    try {
+      const response = await action.mutateAsync({ id: send.id, action: kind });
+      banner.success(response.message, BANNER_MS);
+    } catch (error) {
+      banner.error(
+        isApiError(error) && error.status > 0 && error.serverMessage
+          ? error.serverMessage
+          : t('massMessages.feedback.actionError'),
+      );
+    }
+  };
+
+  const columns = useMemo<DataTableColumn<MassMessage>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('massMessages.history.name'),
+        accessor: 'name',
+        sortable: false,
+        // Phones see the state and the count under the name: the wide columns are a scroll away.
+        cell: (send) =>
+          phone ? (
+            <span className="mm-name">
+              <span className="mm-name__text">{send.name}</span>
+              <span className="mm-name__summary">
+                <StatusBadge status={send.status} />
+                <span>
+                  {t('massMessages.history.sentOf', {
+                    sent: formatNumber(sentSoFar(send.counts), i18n.language),
+                    total: formatNumber(send.counts.total, i18n.language),
+                  })}
+                </span>
+              </span>
+            </span>
+          ) : (
+            send.name
+          ),
+      },
+      { id: 'list', header: t('massMessages.history.list'), accessor: 'list_name', sortable: false },
+      {
+        id: 'date',
+        header: t('massMessages.history.date'),
+        accessor: 'created_at',
+        sortable: false,
+        width: 180,
+        cell: (send) => (
+          <span className="mm-date">
+            <span>{formatDateTime(send.created_at, i18n.language)}</span>
+            {send.scheduled_at && (
+              <span className="mm-muted">
+                {t('massMessages.history.scheduledFor', {
+                  date: formatDateTime(send.scheduled_at, i18n.language),
+                })}
+              </span>
+            )}
+            {lateMinutes(send) > 0 && (
+              <span className="mm-late">
+                {t('massMessages.history.startedLate', { count: lateMinutes(send) })}
+              </span>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('massMessages.history.status'),
+        accessor: 'status',
+        sortable: false,
+        width: 130,
+        cell: (send) => <StatusBadge status={send.status} />,
+      },
+      {
+        id: 'progress',
+        header: t('massMessages.history.progress'),
+        sortable: false,
+        searchable: false,
+        width: 250,
+        cell: (send) => <SendProgress send={send} />,
+      },
+    ],
+    [t, i18n.language, phone],
+  );
+
+  // The open report follows the row's live state while the row is on the page.
+  const report = reportSend ? (rows.find((row) => row.id === reportSend.id) ?? reportSend) : null;
+
+  return (
+    <div className="page mm-page">
+      <header className="page-header">
+        <h1 className="page-header__title">{title}</h1>
+        <p className="page-header__subtitle">{t('massMessages.subtitle')}</p>
+      </header>
+
+      <div className="mm-banner">
+        <MessageBox {...banner.props} />
+      </div>
+
+      <section className="mm-lists" aria-labelledby="mm-lists-heading">
+        <h2 id="mm-lists-heading" className="mm-lists__heading">
+          {t('massMessages.lists.heading')}
+        </h2>
+        <ul className="mm-lists__chips">
+          {allLists.map((list) => (
+            <li key={list.id}>
+              <Chip
+                label={`${list.name} · ${formatNumber(list.clients_count, i18n.language)}`}
+                title={t('massMessages.lists.count', {
+                  count: list.clients_count,
+                  formatted: formatNumber(list.clients_count, i18n.language),
+                })}
+                onClick={() => setListModal({ list })}
+                onRemove={() => removeList(list)}
+                removeLabel={t('massMessages.lists.delete', { name: list.name })}
+                disabled={deleteList.isPending}
+              />
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="mm-lists__add"
+              onClick={() => setListModal({ list: null })}
+              aria-label={t('massMessages.lists.add')}
+              title={t('massMessages.lists.add')}
+            >
+              <PlusIcon size={14} />
+              <span className="mm-lists__add-text">{t('massMessages.lists.add')}</span>
+            </button>
+          </li>
+        </ul>
+        {lists.isSuccess && allLists.length === 0 && (
+          <p className="mm-lists__empty">{t('massMessages.lists.empty')}</p>
+        )}
+      </section>
+
+      <MassSendForm templates={templates.data?.data ?? []} lists={allLists} />
+
+      <section className="mm-card mm-history" aria-labelledby="mm-history-heading">
+        <div className="mm-history__head">
+          <h2 id="mm-history-heading" className="mm-card__heading">
+            {t('massMessages.history.heading')}
+          </h2>
+          <span className={`mm-live mm-live--${connection}`}>
+            {connection === 'open'
+              ? t('massMessages.history.live')
+              : connection === 'reconnecting'
+                ? t('massMessages.history.reconnecting')
+                : ''}
+          </span>
+        </div>
+        <DataTable<MassMessage>
+          mode="server"
+          label={t('massMessages.history.label')}
+          data={rows}
+          rowCount={history.data?.data.total ?? 0}
+          columns={columns}
+          getRowId={(send) => send.id}
+          selectable={false}
+          filter={search}
+          onFilterChange={setSearch}
+          filterPlaceholder={t('massMessages.history.filter')}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          loading={history.isPending && !history.isError}
+          emptyMessage={t('massMessages.history.empty')}
+          className="mm-history-table"
+          minWidth={860}
+          rowActionsWidth={124}
+          toolbar={
+            <div className="mm-toolbar">
+              <label className="mm-toolbar__label" htmlFor={statusId}>
+                {t('massMessages.history.status')}
+              </label>
+              <select
+                id={statusId}
+                className="hb-input mm-toolbar__select"
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value as MassMessageStatus | '');
+                  setPagination((current) => ({ ...current, pageIndex: 0 }));
+                }}
+              >
+                <option value="">{t('massMessages.report.allStatuses')}</option>
+                {MASS_MESSAGE_STATUSES.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`massMessages.status.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          }
+          rowActions={(send) => (
+            <>
+              <button
+                type="button"
+                className="hb-icon-btn"
+                onClick={() => setReportSend(send)}
+                aria-label={t('massMessages.history.report', { name: send.name })}
+                title={t('massMessages.history.report', { name: send.name })}
+              >
+                <EyeIcon size={16} />
+              </button>
+              {ACTIVE.includes(send.status) && (
+                <button
+                  type="button"
+                  className="hb-icon-btn"
+                  onClick={() => runAction(send, 'pause')}
+                  disabled={action.isPending}
+                  aria-label={t('massMessages.history.pause', { name: send.name })}
+                  title={t('massMessages.history.pause', { name: send.name })}
+                >
+                  <PauseIcon size={16} />
+                </button>
+              )}
+              {send.status === 'paused' && (
+                <button
+                  type="button"
+                  className="hb-icon-btn"
+                  onClick={() => runAction(send, 'resume')}
+                  disabled={action.isPending}
+                  aria-label={t('massMessages.history.resume', { name: send.name })}
+                  title={t('massMessages.history.resume', { name: send.name })}
+                >
+                  <PlayIcon size={16} />
+                </button>
+              )}
+              {(ACTIVE.includes(send.status) || send.status === 'paused') && (
+                <button
+                  type="button"
+                  className="hb-icon-btn mm-danger-icon"
+                  onClick={() => runAction(send, 'cancel')}
+                  disabled={action.isPending}
+                  aria-label={t('massMessages.history.cancel', { name: send.name })}
+                  title={t('massMessages.history.cancel', { name: send.name })}
+                >
+                  <CloseIcon size={16} />
+                </button>
+              )}
+            </>
+          )}
+        />
+        <PaceSetting />
+      </section>
+
+      {listModal && (
+        <ClientListForm
+          key={listModal.list?.id ?? 'new'}
+          list={listModal.list}
+          segments={segments.data?.segments ?? []}
+          onClose={() => setListModal(null)}
+          onSaved={(message) => {
+            setListModal(null);
+            banner.success(message, BANNER_MS);
+          }}
+        />
+      )}
+      {report && <SendReport send={report} onClose={() => setReportSend(null)} />}
+      {confirmDialog}
+    </div>
+  );
+}

@@ -1,0 +1,457 @@
+import {
+  type ClientList,
+  MASS_RECIPIENT_TOKENS,
+  MASS_SCHEDULE_PAST_GRACE_MS,
+  type MassRecipientToken,
+  type MediaItem,
+  type MessageTemplate,
+  massRecipientTokenText,
+  TEMPLATE_PARAMETER_MAX,
+  ZMassMessageRequest,
+} from '@hablabot/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Button, formatNumber, MessageBox, useMessageBox, ValidationErrorList } from '../../components';
+import { FormField } from '../../components/Form/FormField';
+import { useZodForm } from '../../components/Form/useZodForm';
+import { isApiError } from '../../lib/api-client';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { fillTemplate, templatePlaceholders } from '../chat/chat-utils';
+import { MediaPickerDialog } from '../media/MediaPickerDialog';
+import { useMassPreview, useSendMassMessage } from './api';
+import { clientLabel } from './ClientPicker';
+import { localInputToUtc, localTimeZone, toLocalInput } from './schedule';
+import { acceptFor, approvedTemplates, headerMediaKind, insertAt, templateBody } from './templates';
+
+/** The success message stays 4 s; the 'Enviando mensaje...' note stays until the answer. */
+export const SEND_FEEDBACK_MS = 4000;
+
+const TOKENS = Object.keys(MASS_RECIPIENT_TOKENS) as MassRecipientToken[];
+const FIELDS = ['name', 'message_template_id', 'list_id', 'schedule'] as const;
+
+/** The form's own fields (the placeholders' values are kept apart: their names are numbers). */
+const ZSendForm = ZMassMessageRequest.pick({
+  name: true,
+  message_template_id: true,
+  list_id: true,
+  schedule: true,
+}).superRefine((values, ctx) => {
+  if (!values.schedule) return;
+  const utc = localInputToUtc(values.schedule);
+  if (utc && new Date(utc).getTime() < Date.now() - MASS_SCHEDULE_PAST_GRACE_MS) {
+    ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'mass.schedule_past' });
+  }
+});
+
+interface SendFormValues {
+  name: string;
+  message_template_id: string;
+  list_id: string;
+  schedule: string;
+}
+
+const EMPTY: SendFormValues = { name: '', message_template_id: '', list_id: '', schedule: '' };
+
+type HeaderFile = { source: 'library'; item: MediaItem } | { source: 'upload'; file: File };
+
+export interface MassSendFormProps {
+  templates: readonly MessageTemplate[];
+  lists: readonly ClientList[];
+  /** After the server accepted a send (the history reloads). */
+  onSent?: () => void;
+}
+
+/** 'Nuevo envío': an approved template to every client of a list, now or at a set time. */
+export function MassSendForm({ templates, lists, onSent }: MassSendFormProps) {
+  const { t, i18n } = useTranslation();
+  const formId = useId();
+  const ids = (field: string) => `${formId}-${field}`;
+  const send = useSendMassMessage();
+  const banner = useMessageBox();
+  const approved = useMemo(() => approvedTemplates(templates), [templates]);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [parameterErrors, setParameterErrors] = useState<Record<string, string>>({});
+  const [headerFile, setHeaderFile] = useState<HeaderFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const inputs = useRef(new Map<string, HTMLInputElement>());
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    fieldError,
+    serverErrors,
+    applyServerErrors,
+    clearServerErrors,
+    formState: { isSubmitting },
+  } = useZodForm<SendFormValues>({
+    schema: ZSendForm,
+    fieldLabels: 'massMessages.fieldNames',
+    defaultValues: EMPTY,
+    messages: (issue, translate) => {
+      const label = translate(`massMessages.fieldNames.${issue.field}`, { defaultValue: issue.field });
+      if (issue.message === 'required' || issue.message === 'validation.id')
+        return translate('form.issues.required', { field: label });
+      return undefined;
+    },
+  });
+
+  const templateId = Number(useWatch({ control, name: 'message_template_id' })) || null;
+  const listId = Number(useWatch({ control, name: 'list_id' })) || null;
+  const schedule = useWatch({ control, name: 'schedule' });
+  const template = approved.find((candidate) => candidate.id === templateId) ?? null;
+  const body = templateBody(template);
+  const placeholders = useMemo(() => templatePlaceholders(body), [body]);
+  const mediaKind = headerMediaKind(template);
+  const list = lists.find((candidate) => candidate.id === listId) ?? null;
+
+  // A new template starts with empty values and no file.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the template changes.
+  useEffect(() => {
+    setValues({});
+    setParameterErrors({});
+    setHeaderFile(null);
+    setFileError(null);
+  }, [templateId]);
+
+  const bodyParameters = useMemo(
+    () => Object.fromEntries(placeholders.map((key) => [key, (values[key] ?? '').trim()])),
+    [placeholders, values],
+  );
+  const complete = placeholders.every((key) => bodyParameters[key] !== '');
+  // Memoised: the debounce restarts whenever its value changes identity.
+  const previewRequest = useMemo(
+    () =>
+      template && listId && complete
+        ? { message_template_id: template.id, list_id: listId, bodyParameters }
+        : null,
+    [template, listId, complete, bodyParameters],
+  );
+  const previewBody = useDebouncedValue(previewRequest, 400);
+  const preview = useMassPreview(previewBody);
+
+  const setValue = (key: string, value: string) => {
+    setValues((current) => ({ ...current, [key]: value.slice(0, TEMPLATE_PARAMETER_MAX) }));
+    if (parameterErrors[key]) setParameterErrors(({ [key]: _, ...rest }) => rest);
+  };
+
+  const insertToken = (key: string, token: MassRecipientToken) => {
+    const input = inputs.current.get(key);
+    const current = values[key] ?? '';
+    const { value, caret } = insertAt(
+      current,
+      massRecipientTokenText(token),
+      input?.selectionStart,
+      input?.selectionEnd,
+    );
+    setValue(key, value);
+    requestAnimationFrame(() => {
+      input?.focus();
+      input?.setSelectionRange(caret, caret);
+    });
+  };
+
+  const checkParameters = (): boolean => {
+    const missing: Record<string, string> = {};
+    for (const key of placeholders) {
+      if (!bodyParameters[key])
+        missing[key] = t('massMessages.form.parameterRequired', { placeholder: `{{${key}}}` });
+    }
+    setParameterErrors(missing);
+    const fileMissing = mediaKind !== null && headerFile === null;
+    setFileError(fileMissing ? t('massMessages.form.fileRequired') : null);
+    const first = placeholders.find((key) => missing[key]);
+    if (first) inputs.current.get(first)?.focus();
+    return !first && !fileMissing;
+  };
+
+  const onSubmit = handleSubmit(
+    async (form) => {
+      if (!template || !checkParameters()) return;
+      clearServerErrors();
+      banner.show('info', t('massMessages.feedback.sending'));
+      try {
+        const scheduleUtc = form.schedule ? (localInputToUtc(form.schedule) ?? undefined) : undefined;
+        const response = await send.mutateAsync({
+          name: form.name.trim(),
+          message_template_id: Number(form.message_template_id),
+          list_id: Number(form.list_id),
+          message: fillTemplate(body, bodyParameters),
+          bodyParameters,
+          media_id: headerFile?.source === 'library' ? headerFile.item.id : undefined,
+          file: headerFile?.source === 'upload' ? headerFile.file : undefined,
+          schedule: scheduleUtc,
+          time_zone: scheduleUtc ? localTimeZone() : undefined,
+        });
+        if (response.status !== 201 || !response.data?.success) {
+          banner.error(response.data?.message || t('massMessages.feedback.unknownError'));
+          return;
+        }
+        banner.success(t('massMessages.feedback.sent'), SEND_FEEDBACK_MS);
+        reset(EMPTY);
+        setValues({});
+        setHeaderFile(null);
+        onSent?.();
+      } catch (error) {
+        if (!isApiError(error)) {
+          console.error('The mass send failed', error);
+          banner.error(t('massMessages.feedback.unknownError'));
+          return;
+        }
+        if (error.status === 422) {
+          applyServerErrors(error, { fields: FIELDS });
+          const own: Record<string, string> = {};
+          for (const [field, messages] of Object.entries(error.fieldErrors)) {
+            const match = /^bodyParameters\.(\d+)$/.exec(field);
+            if (match?.[1] && messages[0]) own[match[1]] = messages[0];
+            if ((field === 'file' || field === 'media_id') && messages[0]) setFileError(messages[0]);
+          }
+          setParameterErrors(own);
+        }
+        banner.error(
+          error.status > 0 && error.status < 500 && error.serverMessage
+            ? error.serverMessage
+            : t('massMessages.feedback.sendError'),
+        );
+      }
+    },
+    () => checkParameters(),
+  );
+
+  const busy = isSubmitting || send.isPending;
+  const zone = localTimeZone();
+  const previewClient = preview.data?.data.client;
+  const previewText =
+    previewBody && preview.data && !preview.isError ? preview.data.data.text : fillTemplate(body, values);
+
+  return (
+    <section className="mm-card mm-send" aria-labelledby={ids('heading')}>
+      <h2 id={ids('heading')} className="mm-card__heading">
+        {t('massMessages.form.heading')}
+      </h2>
+      <div className="mm-send__layout">
+        <form id={formId} className="hb-form mm-send__form" onSubmit={onSubmit} noValidate>
+          <MessageBox {...banner.props} />
+          <ValidationErrorList errors={serverErrors} />
+          <FormField id={ids('name')} label={t('massMessages.form.name')} required error={fieldError('name')}>
+            {(field) => (
+              <input
+                {...field}
+                className="hb-input"
+                autoComplete="off"
+                maxLength={120}
+                placeholder={t('massMessages.form.namePlaceholder')}
+                {...register('name')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={ids('template')}
+            label={t('massMessages.form.template')}
+            required
+            error={fieldError('message_template_id')}
+            hint={approved.length === 0 ? t('massMessages.form.noTemplates') : undefined}
+          >
+            {(field) => (
+              <select {...field} className="hb-input" {...register('message_template_id')}>
+                <option value="">{t('massMessages.form.templatePlaceholder')}</option>
+                {approved.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name} ({option.language})
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField
+            id={ids('list')}
+            label={t('massMessages.form.list')}
+            required
+            error={fieldError('list_id')}
+          >
+            {(field) => (
+              <select {...field} className="hb-input" {...register('list_id')}>
+                <option value="">{t('massMessages.form.listPlaceholder')}</option>
+                {lists.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name} (
+                    {t('massMessages.lists.count', {
+                      count: option.clients_count,
+                      formatted: formatNumber(option.clients_count, i18n.language),
+                    })}
+                    )
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+
+          {placeholders.map((key) => {
+            const placeholder = `{{${key}}}`;
+            return (
+              <FormField
+                key={key}
+                id={ids(`parameter-${key}`)}
+                label={t('massMessages.form.parameter', { placeholder })}
+                required
+                error={parameterErrors[key]}
+              >
+                {(field) => (
+                  <div className="mm-parameter">
+                    <input
+                      {...field}
+                      ref={(element) => {
+                        if (element) inputs.current.set(key, element);
+                        else inputs.current.delete(key);
+                      }}
+                      className="hb-input"
+                      value={values[key] ?? ''}
+                      maxLength={TEMPLATE_PARAMETER_MAX}
+                      autoComplete="off"
+                      onChange={(event) => setValue(key, event.target.value)}
+                    />
+                    <div className="mm-parameter__inserts">
+                      <span aria-hidden="true">{t('massMessages.form.quickInsert')}</span>
+                      {TOKENS.map((token) => (
+                        <button
+                          key={token}
+                          type="button"
+                          className="mm-token"
+                          aria-label={t('massMessages.form.insertOf', {
+                            field: t(`massMessages.tokens.${token}`),
+                            placeholder,
+                          })}
+                          onClick={() => insertToken(key, token)}
+                        >
+                          {t(`massMessages.tokens.${token}`)}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                )}
+              </FormField>
+            );
+          })}
+
+          {mediaKind && (
+            <FormField
+              id={ids('file')}
+              label={t('massMessages.form.file', { kind: t(`massMessages.mediaKinds.${mediaKind}`) })}
+              required
+              error={fileError ?? undefined}
+            >
+              {(field) => (
+                <div className="mm-file">
+                  <span id={field.id} className="mm-file__name" aria-describedby={field['aria-describedby']}>
+                    {headerFile
+                      ? headerFile.source === 'library'
+                        ? headerFile.item.file_name
+                        : headerFile.file.name
+                      : t('massMessages.form.fileNone')}
+                  </span>
+                  <div className="mm-file__actions">
+                    <Button size="sm" variant="secondary" onClick={() => setLibraryOpen(true)}>
+                      {t('massMessages.form.fileFromLibrary')}
+                    </Button>
+                    <Button size="sm" variant="secondary" onClick={() => fileInput.current?.click()}>
+                      {t('massMessages.form.fileUpload')}
+                    </Button>
+                    {headerFile && (
+                      <Button size="sm" variant="ghost" onClick={() => setHeaderFile(null)}>
+                        {t('massMessages.form.fileRemove')}
+                      </Button>
+                    )}
+                  </div>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    className="sr-only"
+                    tabIndex={-1}
+                    aria-hidden="true"
+                    data-testid="mass-file-input"
+                    accept={acceptFor(mediaKind)}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0];
+                      if (file) {
+                        setHeaderFile({ source: 'upload', file });
+                        setFileError(null);
+                      }
+                      event.target.value = '';
+                    }}
+                  />
+                </div>
+              )}
+            </FormField>
+          )}
+
+          <FormField
+            id={ids('schedule')}
+            label={t('massMessages.form.schedule')}
+            optional
+            hint={t('massMessages.form.scheduleHint', { zone })}
+            error={fieldError('schedule')}
+          >
+            {(field) => (
+              <input
+                {...field}
+                type="datetime-local"
+                className="hb-input"
+                min={toLocalInput(new Date())}
+                {...register('schedule')}
+              />
+            )}
+          </FormField>
+
+          <div className="mm-send__submit">
+            <Button type="submit" variant="primary" busy={busy}>
+              {schedule ? t('massMessages.form.scheduleAction') : t('massMessages.form.send')}
+            </Button>
+          </div>
+        </form>
+
+        <aside className="mm-preview" aria-labelledby={ids('preview')}>
+          <h3 id={ids('preview')} className="mm-preview__heading">
+            {t('massMessages.form.preview')}
+          </h3>
+          {!template ? (
+            <p className="mm-muted">{t('massMessages.form.previewEmpty')}</p>
+          ) : (
+            <>
+              {previewBody && previewClient && (
+                <p className="mm-preview__for">
+                  {t('massMessages.form.previewFor', { name: clientLabel(previewClient) })}
+                </p>
+              )}
+              {previewBody && preview.isSuccess && !previewClient && list && (
+                <p className="mm-muted">{t('massMessages.form.previewNoClient')}</p>
+              )}
+              <div className="mm-preview__bubble" data-testid="mass-preview">
+                {headerFile && (
+                  <p className="mm-preview__file">
+                    {headerFile.source === 'library' ? headerFile.item.file_name : headerFile.file.name}
+                  </p>
+                )}
+                <p>{previewText}</p>
+              </div>
+            </>
+          )}
+        </aside>
+      </div>
+      {mediaKind && (
+        <MediaPickerDialog
+          open={libraryOpen}
+          onClose={() => setLibraryOpen(false)}
+          kinds={[mediaKind]}
+          onSelect={(item) => {
+            setHeaderFile({ source: 'library', item });
+            setFileError(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

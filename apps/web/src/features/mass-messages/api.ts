@@ -1,0 +1,319 @@
+import type {
+  ClientListMembersResponse,
+  ClientListMutationResponse,
+  ClientListRequest,
+  ClientListsResponse,
+  MassMessage,
+  MassMessageActionResponse,
+  MassMessageHistoryResponse,
+  MassMessageResponse,
+  MassMessageStatus,
+  MassPreviewRequest,
+  MassPreviewResponse,
+  MassRecipientStatus,
+  MassRecipientsResponse,
+  MassResendRequest,
+  MassResendResponse,
+  MassSettings,
+  TemplatesResponse,
+} from '@hablabot/contract';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api, apiRequest } from '../../lib/api-client';
+
+export const massKeys = {
+  all: ['mass-messages'] as const,
+  lists: ['mass-messages', 'lists'] as const,
+  members: (listId: number, perPage: number) => ['mass-messages', 'members', listId, perPage] as const,
+  templates: ['mass-messages', 'templates'] as const,
+  history: ['mass-messages', 'history'] as const,
+  historyPage: (query: HistoryQuery) => ['mass-messages', 'history', query] as const,
+  recipients: (id: number) => ['mass-messages', 'recipients', id] as const,
+  recipientsPage: (id: number, query: RecipientsQuery) => ['mass-messages', 'recipients', id, query] as const,
+  preview: (body: MassPreviewRequest) => ['mass-messages', 'preview', body] as const,
+};
+
+// --- client lists ---
+
+/** GET /admin/list-clients: the company's lists, by name. */
+export function useClientLists() {
+  return useQuery({
+    queryKey: massKeys.lists,
+    queryFn: ({ signal }) => api.get<ClientListsResponse>('/admin/list-clients', { signal }),
+  });
+}
+
+/** The first `perPage` members of a list with their names (GET /admin/list-clients/{id}/clients), by id. */
+export function useListMembers(listId: number | null, perPage: number) {
+  return useQuery({
+    queryKey: massKeys.members(listId ?? 0, perPage),
+    queryFn: ({ signal }) =>
+      api.get<ClientListMembersResponse>(`/admin/list-clients/${listId}/clients`, {
+        signal,
+        query: { page: 1, per_page: perPage },
+      }),
+    enabled: listId !== null,
+    staleTime: 0,
+  });
+}
+
+export interface SaveListVariables {
+  id?: number;
+  body: ClientListRequest;
+}
+
+/** POST /admin/list-clients or PUT /admin/list-clients/{id}. */
+export function useSaveClientList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveListVariables) =>
+      id === undefined
+        ? api.post<ClientListMutationResponse>('/admin/list-clients', body)
+        : api.put<ClientListMutationResponse>(`/admin/list-clients/${id}`, body),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: massKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: ['mass-messages', 'members'] }),
+      ]),
+  });
+}
+
+/** Thrown when a delete answers 2xx but not 200: only a 200 confirms that the list is gone. */
+export class UnconfirmedDeleteError extends Error {
+  constructor(readonly status: number) {
+    super(`Delete answered ${status}, not 200`);
+    this.name = 'UnconfirmedDeleteError';
+  }
+}
+
+/** DELETE /admin/list-clients/{id}; only a 200 counts. */
+export function useDeleteClientList() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const response = await apiRequest<{ message?: string }>(`/admin/list-clients/${id}`, {
+        method: 'DELETE',
+      });
+      if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
+      return response.data ?? {};
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: massKeys.lists }),
+  });
+}
+
+// --- templates ---
+
+/** GET /templates: every template of the company; the form offers only the APPROVED ones. */
+export function useTemplates() {
+  return useQuery({
+    queryKey: massKeys.templates,
+    queryFn: ({ signal }) => api.get<TemplatesResponse>('/templates', { signal }),
+  });
+}
+
+// --- sends ---
+
+/** What the form sends; `file` goes as multipart, everything else as JSON when there is no file. */
+export interface SendVariables {
+  name: string;
+  message_template_id: number;
+  list_id: number;
+  message: string;
+  bodyParameters: Record<string, string>;
+  /** A file of the media library, for a template with a media header. */
+  media_id?: number;
+  /** A file uploaded with the send (it is kept in the media library). */
+  file?: File;
+  /** UTC ISO time, or undefined for now. */
+  schedule?: string;
+  time_zone?: string;
+}
+
+/** The request body: JSON without a file, multipart (bodyParameters as JSON text) with one. */
+export function sendBody(variables: SendVariables): FormData | Record<string, unknown> {
+  const { file, ...rest } = variables;
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  if (!file) return fields;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    form.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** POST /admin/messages-massive: 201 `{ success: true, message, data }`; the history reloads after. */
+export function useSendMassMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: SendVariables) => {
+      const response = await apiRequest<MassMessageResponse>('/admin/messages-massive', {
+        method: 'POST',
+        body: sendBody(variables),
+      });
+      return response;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: massKeys.history }),
+  });
+}
+
+/** POST /admin/messages-massive/preview: the text one real recipient of the list would get. */
+export function useMassPreview(body: MassPreviewRequest | null) {
+  return useQuery({
+    queryKey: massKeys.preview(body ?? { message_template_id: 0 }),
+    queryFn: ({ signal }) =>
+      api.post<MassPreviewResponse>('/admin/messages-massive/preview', body, { signal }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+// --- history ---
+
+export interface HistoryQuery {
+  page: number;
+  per_page: number;
+  search: string;
+  status: MassMessageStatus | '';
+}
+
+/** GET /admin/mass-message-history, one page, newest first. */
+export function useHistory(query: HistoryQuery) {
+  return useQuery({
+    queryKey: massKeys.historyPage(query),
+    queryFn: ({ signal }) =>
+      api.get<MassMessageHistoryResponse>('/admin/mass-message-history', {
+        signal,
+        query: {
+          page: query.page,
+          per_page: query.per_page,
+          ...(query.search.trim() ? { search: query.search.trim() } : {}),
+          ...(query.status ? { status: query.status } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Applies a send's new state and counts to every cached history page holding it. Returns false when no
+ * page holds it (a send created elsewhere), so the caller reloads the history.
+ */
+export function patchHistoryRow(
+  queryClient: QueryClient,
+  id: number,
+  patch: Partial<Pick<MassMessage, 'status' | 'counts'>>,
+): boolean {
+  let found = false;
+  queryClient.setQueriesData<MassMessageHistoryResponse>({ queryKey: massKeys.history }, (data) => {
+    if (!data) return data;
+    let changed = false;
+    const rows = data.data.data.map((row) => {
+      if (row.id !== id) return row;
+      found = true;
+      changed = true;
+      return { ...row, ...patch };
+    });
+    return changed ? { ...data, data: { ...data.data, data: rows } } : data;
+  });
+  return found;
+}
+
+export type MassAction = 'pause' | 'resume' | 'cancel';
+
+/** POST /admin/messages-massive/{id}/pause | resume | cancel. */
+export function useMassAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: number; action: MassAction }) =>
+      api.post<MassMessageActionResponse>(`/admin/messages-massive/${id}/${action}`),
+    onSuccess: (response) => {
+      if (!patchHistoryRow(queryClient, response.data.id, response.data))
+        void queryClient.invalidateQueries({ queryKey: massKeys.history });
+    },
+  });
+}
+
+// --- per-recipient report ---
+
+export interface RecipientsQuery {
+  page: number;
+  per_page: number;
+  search: string;
+  status: MassRecipientStatus | '';
+}
+
+/** GET /admin/messages-massive/{id}/recipients: one page of the report. */
+export function useRecipients(id: number, query: RecipientsQuery) {
+  return useQuery({
+    queryKey: massKeys.recipientsPage(id, query),
+    queryFn: ({ signal }) =>
+      api.get<MassRecipientsResponse>(`/admin/messages-massive/${id}/recipients`, {
+        signal,
+        query: {
+          page: query.page,
+          per_page: query.per_page,
+          ...(query.search.trim() ? { search: query.search.trim() } : {}),
+          ...(query.status ? { status: query.status } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /admin/messages-massive/{id}/recipients/export: the report (with the status filter) as CSV. */
+export async function downloadReport(id: number, status: MassRecipientStatus | ''): Promise<void> {
+  const response = await apiRequest<Blob>(`/admin/messages-massive/${id}/recipients/export`, {
+    query: status ? { status } : undefined,
+    responseType: 'blob',
+  });
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `envio-${id}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /admin/messages-massive/{id}/resend: the unknown (or chosen) recipients go out again. */
+export function useResend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: MassResendRequest }) =>
+      api.post<MassResendResponse>(`/admin/messages-massive/${id}/resend`, body),
+    onSuccess: (response) => {
+      patchHistoryRow(queryClient, response.data.id, response.data);
+      void queryClient.invalidateQueries({ queryKey: massKeys.recipients(response.data.id) });
+    },
+  });
+}
+
+// --- sending pace ---
+
+const paceKey = ['mass-messages', 'pace'] as const;
+
+/** GET /admin/mass-message-settings: messages per second the company's sends keep to. */
+export function usePace() {
+  return useQuery({
+    queryKey: paceKey,
+    queryFn: ({ signal }) => api.get<{ data: MassSettings }>('/admin/mass-message-settings', { signal }),
+  });
+}
+
+/** PUT /admin/mass-message-settings. */
+export function useSavePace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MassSettings) =>
+      api.put<{ message: string; data: MassSettings }>('/admin/mass-message-settings', body),
+    onSuccess: (response) => queryClient.setQueryData(paceKey, { data: response.data }),
+  });
+}
