@@ -90,7 +90,10 @@ export const routes: RouteObject[] = [
                     index: true,
                     ...screen(() => import('../features/super-admin/SuperAdminDashboardPage'), 'super-admin'),
                   },
-                  { path: 'users', ...screen(() => import('../features/placeholders/UsersPage')) },
+                  {
+                    path: 'users',
+                    ...screen(() => import('../features/super-admin/UsersPage'), 'super-admin'),
+                  },
                   { path: 'roles', ...screen(() => import('../features/placeholders/RolesPage')) },
                   { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },
                   { path: 'analytics', ...screen(() => import('../features/placeholders/AnalyticsPage')) },
