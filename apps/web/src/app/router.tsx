@@ -94,7 +94,10 @@ export const routes: RouteObject[] = [
                     path: 'users',
                     ...screen(() => import('../features/super-admin/UsersPage'), 'super-admin'),
                   },
-                  { path: 'roles', ...screen(() => import('../features/placeholders/RolesPage')) },
+                  {
+                    path: 'roles',
+                    ...screen(() => import('../features/super-admin/RolesPage'), 'super-admin'),
+                  },
                   { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },
                   { path: 'analytics', ...screen(() => import('../features/placeholders/AnalyticsPage')) },
                   {
