@@ -21,6 +21,8 @@ import { createMediaDownloads } from './modules/messaging/media-download';
 import { composeHooks, createMessagingEvents } from './modules/messaging/messaging-events';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
+import { createPlatformStatsRepository } from './modules/super-admin/platform-stats.repository';
+import { createPlatformStatsService } from './modules/super-admin/platform-stats.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -115,6 +117,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     registerLimits: options.registerLimits,
   });
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
+  const platformStats = createPlatformStatsService({ stats: createPlatformStatsRepository(db), companies });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction, events });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -237,6 +240,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     secrets,
     auth,
     superAdmin,
+    platformStats,
     clientsRepository,
     segmentsRepository,
     messagesRepository,

@@ -8,3 +8,4 @@ export * from './settings.schema';
 export * from './events.schema';
 export * from './messages.schema';
 export * from './templates.schema';
+export * from './platform-stats.schema';

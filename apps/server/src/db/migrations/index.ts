@@ -12,6 +12,7 @@ import * as m20261124020000 from './20261124020000_messages_outbound';
 import * as m20261124050000 from './20261124050000_messages_pending';
 import * as m20261124060000 from './20261124060000_messages_company_client';
 import * as m20261124030000 from './20261124030000_message_templates';
+import * as m20261125100000 from './20261125100000_messages_by_day';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261124030000_message_templates': m20261124030000,
   '20261124050000_messages_pending': m20261124050000,
   '20261124060000_messages_company_client': m20261124060000,
+  '20261125100000_messages_by_day': m20261125100000,
 };

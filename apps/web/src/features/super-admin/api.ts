@@ -1,6 +1,7 @@
 import type {
   Company,
   CreateUserRequest,
+  Overview,
   Role,
   RoleRequest,
   UpdateUserRequest,
@@ -114,5 +115,18 @@ export function useDeleteRole() {
   return useMutation({
     mutationFn: (id: number) => api.delete<MutationAnswer>(`/super-admin/roles/${id}`),
     onSuccess: invalidate,
+  });
+}
+
+export interface OverviewResponse {
+  data: Overview;
+}
+
+/** GET /super-admin/overview: the dashboard's figures, read from the database. */
+export function useOverview() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: superAdminKeys.overview(language),
+    queryFn: ({ signal }) => api.get<OverviewResponse>('/super-admin/overview', { signal, language }),
   });
 }
