@@ -95,6 +95,10 @@ export const routes: RouteObject[] = [
                     ...screen(() => import('../features/super-admin/UsersPage'), 'super-admin'),
                   },
                   {
+                    path: 'companies',
+                    ...screen(() => import('../features/super-admin/CompaniesPage'), 'super-admin'),
+                  },
+                  {
                     path: 'roles',
                     ...screen(() => import('../features/super-admin/RolesPage'), 'super-admin'),
                   },

@@ -162,3 +162,14 @@ describe('UsersPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(await screen.findByText(/Debe quedar al menos un superadministrador\./)).toBeInTheDocument();
   });
 });
+
+describe('UsersPage of one company', { timeout: SCREEN_TEST_TIMEOUT }, () => {
+  it('shows only the users of the company opened from Compañías', async () => {
+    routes();
+    renderPage('/super-admin/users?company=7');
+    expect(await screen.findByTestId('company-filter')).toHaveTextContent('Usuarios de la compañía Acme');
+    const table = screen.getByRole('table', { name: 'Usuarios' });
+    expect(within(table).getByText('Ana')).toBeInTheDocument();
+    expect(within(table).queryByText('Nadie')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import type {
   Company,
+  CompanyOverview,
   CreateUserRequest,
   Overview,
   Role,
@@ -128,5 +129,26 @@ export function useOverview() {
   return useQuery({
     queryKey: superAdminKeys.overview(language),
     queryFn: ({ signal }) => api.get<OverviewResponse>('/super-admin/overview', { signal, language }),
+  });
+}
+
+/** GET /super-admin/companies/overview: every company with its admins and figures. */
+export function useCompaniesOverview() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: [...superAdminKeys.companies(language), 'overview'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: CompanyOverview[] }>('/super-admin/companies/overview', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** PUT /super-admin/companies/{id}: renames a company. */
+export function useRenameCompany() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api.put<MutationAnswer>(`/super-admin/companies/${id}`, { name }),
+    onSuccess: invalidate,
   });
 }
