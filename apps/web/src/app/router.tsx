@@ -103,7 +103,10 @@ export const routes: RouteObject[] = [
                     ...screen(() => import('../features/super-admin/RolesPage'), 'super-admin'),
                   },
                   { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },
-                  { path: 'analytics', ...screen(() => import('../features/placeholders/AnalyticsPage')) },
+                  {
+                    path: 'analytics',
+                    ...screen(() => import('../features/super-admin/AnalyticsPage'), 'super-admin'),
+                  },
                   {
                     path: 'settings',
                     ...screen(() => import('../features/placeholders/SuperAdminSettingsPage')),
