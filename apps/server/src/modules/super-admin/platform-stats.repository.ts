@@ -1,10 +1,17 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/transactions';
 
 const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** A count as both engines return it (PostgreSQL's bigint arrives as text). */
 const num = (value: unknown): number => Number(value ?? 0);
+
+/** One day as the chart counts it: its key (YYYY-MM-DD) and its time range [start, stop), ISO 8601 UTC. */
+export interface DayRange {
+  day: string;
+  start: string;
+  stop: string;
+}
 
 export interface DayRow {
   day: string;
@@ -14,32 +21,39 @@ export interface DayRow {
   failed: number;
 }
 
-/** The figures the super admin reads across companies: counts only, each from one query. */
+/** Who writes messages: customers, the company's admins, its bots. */
+const SENDERS = ['client', 'admin', 'bot'] as const;
+
+/**
+ * The figures the super admin reads across companies: counts only, each from one query. Every message
+ * count is written as counts of one sender over one time range, so it reads one contiguous range of the
+ * (sender_type, created_at, status) index — or (company_id, sender_type, created_at, status) for one
+ * company — and never the table. (Summing a CASE per row over the same messages measured 5 to 7 times
+ * slower on SQLite with 500,000 messages in the range.)
+ */
 export function createPlatformStatsRepository(db: Executor) {
-  /** The UTC day of a message's time as YYYY-MM-DD (SQLite keeps ISO text, so its first 10 characters). */
-  const dayOf = () =>
-    isPostgres(db)
-      ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
-      : sql<string>`substr(created_at, 1, 10)`;
+  /** Messages of `sender` since `from` (and before `to`), in `company` when given; `extra` narrows further. */
+  const count = (
+    sender: (typeof SENDERS)[number],
+    from: RawBuilder<unknown>,
+    options: { to?: RawBuilder<unknown>; company?: RawBuilder<unknown>; extra?: RawBuilder<unknown> } = {},
+  ) =>
+    sql<number>`(select count(*) from messages m where ${options.company ? sql`m.company_id = ${options.company} and ` : sql``}m.sender_type = ${sender} and m.created_at >= ${from}${options.to ? sql` and m.created_at < ${options.to}` : sql``}${options.extra ? sql` and ${options.extra}` : sql``})`;
+  const allSenders = (from: RawBuilder<unknown>, company?: RawBuilder<unknown>) =>
+    sql.join(
+      SENDERS.map((sender) => count(sender, from, { company })),
+      sql` + `,
+    );
 
   return {
-    /**
-     * Messages since `monthStart`, the bots' messages since `dayStart`, users and companies. The two
-     * message counts read one range of the (created_at, sender_type, status) index.
-     */
+    /** Messages since `monthStart`, the bots' messages since `dayStart`, users and companies. */
     async overview(monthStart: string, dayStart: string) {
-      const row = await db
-        .selectFrom('messages')
-        .where('created_at', '>=', monthStart)
-        .select([
-          sql<number>`count(*)`.as('messages_this_month'),
-          sql<number>`coalesce(sum(case when sender_type = 'bot' and created_at >= ${dayStart} then 1 else 0 end), 0)`.as(
-            'bot_interactions_today',
-          ),
-          sql<number>`(select count(*) from users)`.as('users'),
-          sql<number>`(select count(*) from companies)`.as('companies'),
-        ])
-        .executeTakeFirstOrThrow();
+      const { rows } = await sql<Record<string, string | number>>`
+        select ${allSenders(sql.val(monthStart))} as messages_this_month,
+          ${count('bot', sql.val(dayStart))} as bot_interactions_today,
+          (select count(*) from users) as users,
+          (select count(*) from companies) as companies`.execute(db);
+      const row = rows[0]!;
       return {
         messages_this_month: num(row.messages_this_month),
         bot_interactions_today: num(row.bot_interactions_today),
@@ -49,29 +63,34 @@ export function createPlatformStatsRepository(db: Executor) {
     },
 
     /**
-     * Messages per UTC day since `from`: received from customers, sent by admins, sent by bots, and
-     * outgoing ones not sent (status 4), which are counted only as failed. One grouped query over the
-     * period's index range; days without messages are left out (the caller fills them in).
+     * Messages per day: received from customers, sent by admins, sent by bots, and outgoing ones not
+     * sent (status 4), which are counted only as failed. One query: the days are a small table of time
+     * ranges, and each figure of a day is a count of one index range.
      */
-    async messagesPerDay(from: string, companyId?: number): Promise<DayRow[]> {
-      let query = db.selectFrom('messages').where('created_at', '>=', from);
-      if (companyId !== undefined) query = query.where('company_id', '=', companyId);
-      const day = dayOf();
-      const rows = await query
-        .select([
-          day.as('day'),
-          sql<number>`sum(case when sender_type = 'client' then 1 else 0 end)`.as('received'),
-          sql<number>`sum(case when sender_type = 'admin' and status <> 4 then 1 else 0 end)`.as(
-            'sent_by_admins',
-          ),
-          sql<number>`sum(case when sender_type = 'bot' and status <> 4 then 1 else 0 end)`.as(
-            'sent_by_bots',
-          ),
-          sql<number>`sum(case when sender_type <> 'client' and status = 4 then 1 else 0 end)`.as('failed'),
-        ])
-        .groupBy(day)
-        .orderBy(day)
-        .execute();
+    async messagesPerDay(days: DayRange[], companyId?: number): Promise<DayRow[]> {
+      if (days.length === 0) return [];
+      const pg = isPostgres(db);
+      const ranges = sql.join(
+        days.map((d) =>
+          pg
+            ? sql`(${d.day}, cast(${d.start} as timestamptz), cast(${d.stop} as timestamptz))`
+            : sql`(${d.day}, ${d.start}, ${d.stop})`,
+        ),
+      );
+      const from = sql.ref('days.day_start');
+      const to = sql.ref('days.day_stop');
+      const company = companyId === undefined ? undefined : sql.val(companyId);
+      const failed = sql`m.status = 4`;
+      const sent = sql`m.status <> 4`;
+      const { rows } = await sql<Record<keyof DayRow, string | number>>`
+        with days (day, day_start, day_stop) as (values ${ranges})
+        select days.day as day,
+          ${count('client', from, { to, company })} as received,
+          ${count('admin', from, { to, company, extra: sent })} as sent_by_admins,
+          ${count('bot', from, { to, company, extra: sent })} as sent_by_bots,
+          ${count('admin', from, { to, company, extra: failed })} + ${count('bot', from, { to, company, extra: failed })} as failed
+        from days
+        order by days.day`.execute(db);
       return rows.map((r) => ({
         day: String(r.day),
         received: num(r.received),
@@ -95,9 +114,7 @@ export function createPlatformStatsRepository(db: Executor) {
           'c.name',
           'c.created_at',
           sql<number>`(select count(*) from clients where clients.company_id = c.id)`.as('clients_count'),
-          sql<number>`(select count(*) from messages m where m.company_id = c.id and m.created_at >= ${monthStart})`.as(
-            'messages_this_month',
-          ),
+          sql<number>`${allSenders(sql.val(monthStart), sql.ref('c.id'))}`.as('messages_this_month'),
           sql<
             string | Date | null
           >`(select max(m.created_at) from messages m where m.company_id = c.id and m.sender_type = 'client')`.as(

@@ -33,14 +33,18 @@ export function createPlatformStatsService(deps: {
         throw notFound('companies.not_found');
       const today = startOfDay(now());
       const from = new Date(today.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS);
-      const rows = new Map(
-        (await stats.messagesPerDay(from.toISOString(), companyId)).map((r) => [r.day, r]),
+      const ranges = Array.from({ length: ANALYTICS_DAYS }, (_, i) => {
+        const start = new Date(from.getTime() + i * DAY_MS);
+        return {
+          day: start.toISOString().slice(0, 10),
+          start: start.toISOString(),
+          stop: new Date(start.getTime() + DAY_MS).toISOString(),
+        };
+      });
+      const rows = new Map((await stats.messagesPerDay(ranges, companyId)).map((r) => [r.day, r]));
+      const days: DailyMessages[] = ranges.map(
+        ({ day }) => rows.get(day) ?? { day, received: 0, sent_by_admins: 0, sent_by_bots: 0, failed: 0 },
       );
-      const days: DailyMessages[] = [];
-      for (let i = 0; i < ANALYTICS_DAYS; i++) {
-        const day = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-        days.push(rows.get(day) ?? { day, received: 0, sent_by_admins: 0, sent_by_bots: 0, failed: 0 });
-      }
       return {
         from: from.toISOString().slice(0, 10),
         to: today.toISOString().slice(0, 10),
