@@ -97,7 +97,7 @@ if (pending.length)
     .values(pending as never)
     .execute();
 // The steady state: PostgreSQL's autovacuum keeps the visibility map that index-only scans read.
-if (server.container.infra.database.engine === 'postgres') await sql`vacuum analyze messages`.execute(db);
+if (server.container.infra.database.engine === 'postgres') await sql`vacuum analyze`.execute(db);
 console.log(
   `engine: ${server.container.infra.database.engine}; seeded ${COMPANIES} companies, ${COMPANIES * CLIENTS_PER_COMPANY} clients and ${MESSAGES.toLocaleString('en')} messages in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
 );

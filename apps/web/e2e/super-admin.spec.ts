@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signInAs } from './support/fixtures';
-import { api, apiBase, apiRaw, createCompanyAdmin, type Session } from './support/api';
+import { api, apiBase, apiRaw, createCompanyAdmin, openSession, type Session } from './support/api';
 import { E2E_PASSWORD } from './support/users';
 
 // The super-admin area as a person uses it: users, roles and the dashboard's figures, on a desktop in
@@ -309,3 +309,34 @@ for (const { width, height, lang } of CASES) {
     });
   });
 }
+
+test.describe('Mi cuenta', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('an admin changes their name and password; their other sessions are signed out', async ({ page }) => {
+    const { admin, tag } = await createCompanyAdmin({
+      key: 'cuenta',
+      name: 'Clara Cuenta',
+      company: 'Cuenta',
+    });
+    const email = `cuenta.${tag}@e2e.hablabot.test`;
+    const other = await api<Session>('POST', '/auth/login', { email, password: E2E_PASSWORD });
+    await openSession(page, admin, 'es');
+    await page.goto('/admin');
+    // At 375 px the shell shows the menu button; the user menu stays in the header.
+    await page.getByRole('button', { name: /Menú de usuario/ }).click();
+    await page.getByRole('button', { name: 'Mi cuenta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mi cuenta' });
+    await dialog.getByLabel(/^Nombre/).fill('Clara Nueva');
+    await dialog.getByLabel('¿Desea actualizar la contraseña?').check();
+    await dialog.getByLabel(/^Contraseña actual/).fill(E2E_PASSWORD);
+    await dialog.getByLabel(/^Nueva contraseña/).fill('Cuenta-Nueva-2026!');
+    await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(dialog.getByText(/Se cerraron las demás sesiones/)).toBeVisible();
+    await expect(page.getByTestId('user-initials')).toHaveText('CN');
+    // This session goes on, the other one is gone, and only the new password signs in.
+    expect((await apiRaw('GET', '/admin/segment', undefined, admin.token)).status).toBe(200);
+    expect((await apiRaw('GET', '/admin/segment', undefined, other.token)).status).toBe(401);
+    expect((await apiRaw('POST', '/auth/login', { email, password: 'Cuenta-Nueva-2026!' })).status).toBe(200);
+  });
+});

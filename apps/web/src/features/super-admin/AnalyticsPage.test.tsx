@@ -2,7 +2,13 @@ import type { DailyMessages } from '@hablabot/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderFeature, SCREEN_TEST_TIMEOUT, setupTestI18n } from '../../test';
+import {
+  expectNoSeriousA11yViolations,
+  mockFetch,
+  renderFeature,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import AnalyticsPage from './AnalyticsPage';
 
 function days(scale: number): DailyMessages[] {
@@ -41,7 +47,10 @@ describe('AnalyticsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
         { data: [{ id: 7, name: 'Acme', created_at: '2026-11-01T00:00:00.000Z' }] },
       ],
     });
-    renderFeature([{ path: '/super-admin/analytics', element: <AnalyticsPage /> }], '/super-admin/analytics');
+    const { container } = renderFeature(
+      [{ path: '/super-admin/analytics', element: <AnalyticsPage /> }],
+      '/super-admin/analytics',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Analítica' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('total-received')).toHaveTextContent('600'));
     expect(screen.getByTestId('total-sent_by_admins')).toHaveTextContent('300');
@@ -49,6 +58,7 @@ describe('AnalyticsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(screen.getByTestId('total-failed')).toHaveTextContent('1');
     expect(screen.getAllByRole('row')).toHaveLength(31);
     expect(screen.getByRole('columnheader', { name: 'Enviados por bots' })).toBeInTheDocument();
+    await expectNoSeriousA11yViolations(container);
 
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Compañía'), 'Acme');

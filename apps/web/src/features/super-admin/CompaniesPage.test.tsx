@@ -2,7 +2,13 @@ import type { CompanyOverview } from '@hablabot/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, renderFeature, SCREEN_TEST_TIMEOUT, setupTestI18n } from '../../test';
+import {
+  expectNoSeriousA11yViolations,
+  mockFetch,
+  renderFeature,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import CompaniesPage from './CompaniesPage';
 
 const acme: CompanyOverview = {
@@ -47,7 +53,7 @@ afterEach(() => {
 describe('CompaniesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('lists companies with admins, clients, messages and WhatsApp state, and opens their users', async () => {
     mockFetch({ 'GET /api/v1/super-admin/companies/overview': [200, { data: [acme, quiet] }] });
-    const { router } = renderPage();
+    const { router, container } = renderPage();
     expect(screen.getByRole('heading', { name: 'Compañías' })).toBeInTheDocument();
     const row = (await screen.findByText('ana@acme.test')).closest('tr')!;
     expect(row).toHaveTextContent('Ana');
@@ -58,6 +64,7 @@ describe('CompaniesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const other = screen.getByText('Quieta').closest('tr')!;
     expect(other).toHaveTextContent('Sin configurar');
     expect(other).toHaveTextContent('Aún no ha recibido mensajes');
+    await expectNoSeriousA11yViolations(container);
     await userEvent.setup().click(within(row).getByRole('link', { name: 'Ver los usuarios de Acme' }));
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/super-admin/users?company=7',

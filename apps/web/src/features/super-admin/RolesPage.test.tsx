@@ -2,7 +2,14 @@ import type { Role } from '@hablabot/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderFeature, SCREEN_TEST_TIMEOUT, setupTestI18n } from '../../test';
+import {
+  expectNoSeriousA11yViolations,
+  jsonResponse,
+  mockFetch,
+  renderFeature,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import RolesPage from './RolesPage';
 
 const role = (id: number, name: string, builtin: boolean, usersCount: number): Role => ({
@@ -33,7 +40,7 @@ describe('RolesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('shows Cargando roles..., then a card per role with its users and actions', async () => {
     let answer!: (r: Response) => void;
     mockFetch({ [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderPage();
+    const { container } = renderPage();
     expect(await screen.findByText('Cargando roles...')).toBeInTheDocument();
     answer(jsonResponse(200, { success: true, data: roles }));
     const card = (await screen.findByRole('heading', { name: 'soporte' })).closest('li')!;
@@ -45,6 +52,7 @@ describe('RolesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const builtin = screen.getByRole('heading', { name: 'admin' }).closest('li')!;
     expect(builtin).toHaveTextContent('Rol del sistema: no se puede renombrar ni eliminar.');
     expect(within(builtin).getByRole('button', { name: /^Eliminar Rol/ })).toBeDisabled();
+    await expectNoSeriousA11yViolations(container);
   });
 
   it('says so when the roles cannot be loaded', async () => {

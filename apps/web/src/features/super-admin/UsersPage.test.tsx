@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../lib/session';
-import { mockFetch, renderFeature, SCREEN_TEST_TIMEOUT, setupTestI18n } from '../../test';
+import {
+  expectNoSeriousA11yViolations,
+  mockFetch,
+  renderFeature,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
 import UsersPage from './UsersPage';
 
 const role = (id: number, name: string, color: string): Role => ({
@@ -71,7 +77,7 @@ afterEach(() => {
 describe('UsersPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('lists the users with id, Nombre, Roles as chips or Ninguno, Correo and Creado', async () => {
     routes();
-    renderPage();
+    const { container } = renderPage();
     expect(screen.getByRole('heading', { name: 'Administrar usuarios' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Crear usuario' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Usuarios' });
@@ -80,6 +86,7 @@ describe('UsersPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const row = (await within(table).findByText('Nadie')).closest('tr')!;
     expect(row).toHaveTextContent('Ninguno');
     expect(within(table).getByText('ana@example.com').closest('tr')).toHaveTextContent('admin');
+    await expectNoSeriousA11yViolations(container);
   });
 
   it('creates a user with roles, a password and the company of an admin', async () => {
