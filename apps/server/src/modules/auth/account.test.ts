@@ -55,9 +55,9 @@ describe(`own account (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['La contraseña actual no es correcta.']);
     // Nothing changed: the other session still works.
-    expect((await api.put('/account', { name: me.user.name, language: 'es' }, { as: other })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await api.put('/account', { name: me.user.name, language: 'es' }, { as: other })).statusCode,
+    ).toBe(200);
 
     const personal = await api.put(
       '/account',
@@ -73,10 +73,12 @@ describe(`own account (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
       'Tu cuenta se actualizó con éxito. Se cerraron las demás sesiones abiertas con tu usuario.',
     );
     // This session stays, the other one is gone, and only the new password signs in.
-    expect((await api.put('/account', { name: me.user.name, language: 'es' }, { as: me })).statusCode).toBe(200);
-    expect((await api.put('/account', { name: me.user.name, language: 'es' }, { as: other })).statusCode).toBe(
-      401,
+    expect((await api.put('/account', { name: me.user.name, language: 'es' }, { as: me })).statusCode).toBe(
+      200,
     );
+    expect(
+      (await api.put('/account', { name: me.user.name, language: 'es' }, { as: other })).statusCode,
+    ).toBe(401);
     await expect(api.signIn(me.user.email, 'first-pass-4821')).rejects.toThrow(/401/);
     await expect(api.signIn(me.user.email, 'brand-new-pass-9137')).resolves.toMatch(/^hb_/);
   });
