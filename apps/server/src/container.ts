@@ -26,6 +26,8 @@ import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
 import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
+import { createPlatformStatsRepository } from './modules/super-admin/platform-stats.repository';
+import { createPlatformStatsService } from './modules/super-admin/platform-stats.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -138,6 +140,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     registerLimits: options.registerLimits,
   });
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
+  const platformStats = createPlatformStatsService({ stats: createPlatformStatsRepository(db), companies });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction, events });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -316,6 +319,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     secrets,
     auth,
     superAdmin,
+    platformStats,
     clientsRepository,
     segmentsRepository,
     messagesRepository,

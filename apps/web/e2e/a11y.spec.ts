@@ -10,6 +10,10 @@ const PAGES: { path: string; who?: E2ERole; heading: string }[] = [
   { path: '/register', heading: 'Crear cuenta' },
   { path: '/admin', who: 'admin', heading: 'Hola, Andrés Admin' },
   { path: '/super-admin', who: 'super_admin', heading: 'Panel de super administrador' },
+  { path: '/super-admin/users', who: 'super_admin', heading: 'Administrar usuarios' },
+  { path: '/super-admin/roles', who: 'super_admin', heading: 'Administrar roles' },
+  { path: '/super-admin/companies', who: 'super_admin', heading: 'Compañías' },
+  { path: '/super-admin/analytics', who: 'super_admin', heading: 'Analítica' },
   { path: '/client', who: 'client', heading: 'Área de clientes' },
 ];
 

@@ -197,3 +197,29 @@ export const ZLoginFailure = z.object({ success: z.literal(false), message: z.st
 export type LoginFailure = z.infer<typeof ZLoginFailure>;
 export type LoginAnswer = LoginResponse | LoginFailure;
 export type RegisterResponse = z.infer<typeof ZSuccessResponse>;
+
+// --- the signed-in user's own account ('Mi cuenta') ---
+
+/**
+ * Name and language of the signed-in user, and optionally a new password: then the current one is
+ * required too. An empty or absent `password` keeps the current one.
+ */
+export const ZAccountRequest = z
+  .object({
+    name: requiredText(120),
+    language: ZLanguage,
+    current_password: z.string().max(PASSWORD_MAX).nullish(),
+    password: ZPassword.nullish().or(z.literal('')),
+  })
+  .superRefine((value, ctx) => {
+    if (value.password && !value.current_password)
+      ctx.addIssue({ code: 'custom', path: ['current_password'], message: 'validation.required' });
+  });
+export type AccountRequest = z.infer<typeof ZAccountRequest>;
+
+export const ZAccountResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: ZSessionUser,
+});
+export type AccountResponse = z.infer<typeof ZAccountResponse>;

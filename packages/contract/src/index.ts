@@ -9,3 +9,4 @@ export * from './events.schema';
 export * from './messages.schema';
 export * from './templates.schema';
 export * from './mass-messages.schema';
+export * from './platform-stats.schema';

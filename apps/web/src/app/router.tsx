@@ -90,10 +90,23 @@ export const routes: RouteObject[] = [
                     index: true,
                     ...screen(() => import('../features/super-admin/SuperAdminDashboardPage'), 'super-admin'),
                   },
-                  { path: 'users', ...screen(() => import('../features/placeholders/UsersPage')) },
-                  { path: 'roles', ...screen(() => import('../features/placeholders/RolesPage')) },
+                  {
+                    path: 'users',
+                    ...screen(() => import('../features/super-admin/UsersPage'), 'super-admin'),
+                  },
+                  {
+                    path: 'companies',
+                    ...screen(() => import('../features/super-admin/CompaniesPage'), 'super-admin'),
+                  },
+                  {
+                    path: 'roles',
+                    ...screen(() => import('../features/super-admin/RolesPage'), 'super-admin'),
+                  },
                   { path: 'plans', ...screen(() => import('../features/placeholders/PlansPage')) },
-                  { path: 'analytics', ...screen(() => import('../features/placeholders/AnalyticsPage')) },
+                  {
+                    path: 'analytics',
+                    ...screen(() => import('../features/super-admin/AnalyticsPage'), 'super-admin'),
+                  },
                   {
                     path: 'settings',
                     ...screen(() => import('../features/placeholders/SuperAdminSettingsPage')),

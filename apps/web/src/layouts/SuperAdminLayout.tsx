@@ -14,7 +14,7 @@ export default function SuperAdminLayout() {
   const { t } = useTranslation();
   const items: ShellNavItem[] = [
     { to: '/super-admin', label: t('superAdminNav.dashboard'), icon: DashboardIcon, end: true },
-    { to: '/super-admin/users', label: t('superAdminNav.companies'), icon: BuildingIcon },
+    { to: '/super-admin/companies', label: t('superAdminNav.companies'), icon: BuildingIcon },
     { to: '/super-admin/roles', label: t('superAdminNav.roles'), icon: ShieldIcon },
     { to: '/super-admin/plans', label: t('superAdminNav.plans'), icon: LayersIcon },
     { to: '/super-admin/analytics', label: t('superAdminNav.analytics'), icon: ChartIcon },

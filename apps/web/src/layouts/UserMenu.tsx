@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../features/auth/api';
 import { initials, useSession } from '../lib/session';
-import { ChevronDownIcon, HomeIcon, LogoutIcon } from '../components/lib/icons';
+import { ChevronDownIcon, HomeIcon, LogoutIcon, SettingsIcon } from '../components/lib/icons';
+
+// The account form (and the form kit it uses) loads only when opened.
+const AccountDialog = lazy(() => import('./AccountDialog'));
 
 /** Avatar button with a disclosure panel: name, email, the area's home and logout. */
 export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?: string }) {
@@ -11,6 +14,7 @@ export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?
   const session = useSession();
   const { logout, pending } = useLogout();
   const [open, setOpen] = useState(false);
+  const [accountOpen, setAccountOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -70,6 +74,17 @@ export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?
             </Link>
             <button
               type="button"
+              className="user-menu__item"
+              onClick={() => {
+                setOpen(false);
+                setAccountOpen(true);
+              }}
+            >
+              <SettingsIcon size={18} />
+              {t('userMenu.account')}
+            </button>
+            <button
+              type="button"
               className="user-menu__item user-menu__item--danger"
               onClick={() => void logout()}
               disabled={pending}
@@ -80,6 +95,16 @@ export function UserMenu({ homePath, homeLabel }: { homePath: string; homeLabel?
             </button>
           </div>
         </div>
+      )}
+      {accountOpen && (
+        <Suspense fallback={null}>
+          <AccountDialog
+            onClose={() => {
+              setAccountOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

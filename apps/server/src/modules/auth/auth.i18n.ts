@@ -13,6 +13,11 @@ export const authTexts = {
       'Demasiados registros en poco tiempo. Inténtalo de nuevo en {seconds} segundos.',
     'language.updated': 'Language updated successfully.',
     'language.temporary': 'Language set temporarily.',
+    'account.updated': 'Tu cuenta se actualizó con éxito.',
+    'account.password_changed':
+      'Tu cuenta se actualizó con éxito. Se cerraron las demás sesiones abiertas con tu usuario.',
+    'auth.current_password_wrong': 'La contraseña actual no es correcta.',
+    'fields.current_password': 'contraseña actual',
   },
   en: {
     'auth.login_ok': 'Signed in successfully.',
@@ -23,5 +28,10 @@ export const authTexts = {
     'auth.too_many_registrations': 'Too many registrations in a short time. Try again in {seconds} seconds.',
     'language.updated': 'Language updated successfully.',
     'language.temporary': 'Language set temporarily.',
+    'account.updated': 'Your account was updated successfully.',
+    'account.password_changed':
+      'Your account was updated successfully. Your other open sessions were signed out.',
+    'auth.current_password_wrong': 'The current password is not correct.',
+    'fields.current_password': 'current password',
   },
 } as const satisfies Record<Language, Record<string, string>>;

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import {
+  ZAccountRequest,
+  ZAccountResponse,
   ZErrorResponse,
   ZLanguageSetRequest,
   ZLoginRequest,
@@ -71,6 +73,23 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
       async (request) => {
         await auth.logout(request.auth!.tokenId, request.auth!.user.id);
         return { success: true, message: translate(request.lang, 'auth.logout_ok') };
+      },
+    );
+
+    app.put(
+      '/account',
+      {
+        onRequest: guards.requireAuth,
+        schema: {
+          tags: ['auth'],
+          body: ZAccountRequest,
+          response: { 200: ZAccountResponse, 401: ZErrorResponse, 422: ZValidationErrorResponse },
+        },
+      },
+      async (request) => {
+        const user = await auth.updateAccount(request.auth!.user.id, request.auth!.tokenId, request.body);
+        const key = request.body.password ? 'account.password_changed' : 'account.updated';
+        return { success: true as const, message: translate(user.language, key), user };
       },
     );
 

@@ -1,8 +1,18 @@
 import { isIP } from 'node:net';
-import type { Language, LoginRequest, LoginResponse, RegisterRequest } from '@hablabot/contract';
+import {
+  type AccountRequest,
+  type Language,
+  type LoginRequest,
+  type LoginResponse,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  passwordProblem,
+  type RegisterRequest,
+  type SessionUser,
+} from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
 import type { AuthCache } from '../../platform/auth-cache';
-import { AppError, tooManyRequests } from '../../platform/errors';
+import { AppError, invalid, tooManyRequests } from '../../platform/errors';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import type { RateLimitStore } from '../../platform/rate-limit';
 import { generateToken, hashToken } from '../../platform/tokens';
@@ -76,7 +86,10 @@ export function addressKey(ip: string): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createAuthService(deps: {
-  users: Pick<UsersRepository, 'findUserByEmail' | 'createUser' | 'setUserLanguage'>;
+  users: Pick<
+    UsersRepository,
+    'findUserByEmail' | 'findUserById' | 'createUser' | 'setUserLanguage' | 'updateOwnAccount'
+  >;
   roles: Pick<RolesRepository, 'findRoleByName'>;
   tokens: Pick<TokensRepository, 'createToken' | 'deleteToken'>;
   rateLimits: RateLimitStore;
@@ -200,6 +213,40 @@ export function createAuthService(deps: {
     async logout(tokenId: number, userId: number): Promise<void> {
       await tokens.deleteToken(tokenId);
       await deps.authCache.forgetUsers([userId]);
+    },
+
+    /**
+     * 'Mi cuenta': the signed-in user changes their name, language and password. A new password needs the
+     * current one, follows the password rules (not based on the account's email or name) and signs out
+     * every other session; this one stays signed in.
+     */
+    async updateAccount(userId: number, tokenId: number, input: AccountRequest): Promise<SessionUser> {
+      const user = await users.findUserById(userId);
+      if (!user) throw new AppError(401, 'auth.unauthenticated');
+      let passwordHash: string | undefined;
+      if (input.password) {
+        if (!(await verifyPassword(input.current_password ?? '', user.password_hash)))
+          throw invalid('current_password', 'auth.current_password_wrong');
+        const problem = passwordProblem(input.password, { email: user.email, name: input.name });
+        if (problem) throw invalid('password', problem, { min: PASSWORD_MIN, max: PASSWORD_MAX });
+        passwordHash = await hashPassword(input.password);
+      }
+      await users.updateOwnAccount(userId, {
+        name: input.name,
+        language: input.language,
+        passwordHash,
+        keepTokenId: tokenId,
+      });
+      await deps.authCache.forgetUsers([userId]);
+      const updated = (await users.findUserById(userId))!;
+      return {
+        id: updated.id,
+        name: updated.name,
+        email: updated.email,
+        company_id: updated.company_id,
+        language: updated.language as Language,
+        roles: updated.roles,
+      };
     },
 
     async setLanguage(userId: number, language: Language): Promise<void> {

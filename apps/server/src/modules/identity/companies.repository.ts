@@ -14,6 +14,16 @@ export function createCompaniesRepository(db: Executor) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
+
+    /** Renames a company; false when it does not exist. */
+    async renameCompany(id: number, name: string) {
+      const result = await db
+        .updateTable('companies')
+        .set({ name, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
   };
 }
 

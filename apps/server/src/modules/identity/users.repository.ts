@@ -202,6 +202,34 @@ export function createUsersRepository(db: Executor) {
       });
     },
 
+    /**
+     * The user's own changes: name, language and, when given, a new password — which also signs out
+     * every other session of the user (all their tokens but `keepTokenId`), in the same transaction.
+     */
+    async updateOwnAccount(
+      id: number,
+      input: { name: string; language: string; passwordHash?: string; keepTokenId: number },
+    ): Promise<void> {
+      await atomically(db, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            name: input.name,
+            language: input.language,
+            updated_at: now(),
+            ...(input.passwordHash ? { password_hash: input.passwordHash } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+        if (input.passwordHash)
+          await trx
+            .deleteFrom('access_tokens')
+            .where('user_id', '=', id)
+            .where('id', '!=', input.keepTokenId)
+            .execute();
+      });
+    },
+
     async setUserLanguage(id: number, language: string): Promise<void> {
       await db.updateTable('users').set({ language, updated_at: now() }).where('id', '=', id).execute();
     },

@@ -4,6 +4,8 @@ import type { Language } from '@hablabot/contract';
 export const superAdminTexts = {
   es: {
     'companies.name_taken': 'Ya existe una compañía con este nombre.',
+    'companies.not_found': 'La compañía no existe.',
+    'companies.renamed': 'Compañía actualizada con éxito.',
     'users.admin_needs_company': 'Un administrador debe pertenecer a una compañía.',
     'users.created': 'Usuario creado con éxito.',
     'users.updated': 'Usuario actualizado con éxito.',
@@ -27,6 +29,8 @@ export const superAdminTexts = {
   },
   en: {
     'companies.name_taken': 'A company with this name already exists.',
+    'companies.not_found': 'The company does not exist.',
+    'companies.renamed': 'Company updated successfully.',
     'users.admin_needs_company': 'An administrator must belong to a company.',
     'users.created': 'User created successfully.',
     'users.updated': 'User updated successfully.',

@@ -1,5 +1,11 @@
 import {
+  ZAnalyticsQuery,
+  ZAnalyticsResponse,
+  ZCompaniesOverviewResponse,
   ZCompaniesResponse,
+  ZCompanyMutationResponse,
+  ZOverviewResponse,
+  ZRenameCompanyRequest,
   ZCreateUserRequest,
   ZIdParams,
   ZIdsRequest,
@@ -15,12 +21,17 @@ import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
+import type { PlatformStatsService } from './platform-stats.service';
 import type { SuperAdminService } from './super-admin.service';
 
 const errors = errorResponses;
 
-export function superAdminRoutes(deps: { superAdmin: SuperAdminService; guards: Guards }) {
-  const { superAdmin, guards } = deps;
+export function superAdminRoutes(deps: {
+  superAdmin: SuperAdminService;
+  platformStats: PlatformStatsService;
+  guards: Guards;
+}) {
+  const { superAdmin, platformStats, guards } = deps;
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     app.addHook('onRequest', guards.requireRole('super_admin'));
@@ -40,6 +51,40 @@ export function superAdminRoutes(deps: { superAdmin: SuperAdminService; guards: 
       async () => ({
         data: await superAdmin.listCompanies(),
       }),
+    );
+
+    app.get(
+      '/super-admin/companies/overview',
+      { schema: { tags, response: { 200: ZCompaniesOverviewResponse, ...errors } } },
+      async () => ({ data: await platformStats.companiesOverview() }),
+    );
+
+    app.put(
+      '/super-admin/companies/:id',
+      {
+        schema: {
+          tags,
+          params: ZIdParams,
+          body: ZRenameCompanyRequest,
+          response: { 200: ZCompanyMutationResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const data = await superAdmin.renameCompany(request.params.id, request.body.name);
+        return { success: true, message: translate(request.lang, 'companies.renamed'), data };
+      },
+    );
+
+    app.get(
+      '/super-admin/overview',
+      { schema: { tags, response: { 200: ZOverviewResponse, ...errors } } },
+      async () => ({ data: await platformStats.overview() }),
+    );
+
+    app.get(
+      '/super-admin/analytics',
+      { schema: { tags, querystring: ZAnalyticsQuery, response: { 200: ZAnalyticsResponse, ...errors } } },
+      async (request) => ({ data: await platformStats.messagesPerDay(request.query.company_id) }),
     );
 
     app.post(

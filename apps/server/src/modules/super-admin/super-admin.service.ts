@@ -106,6 +106,16 @@ export function createSuperAdminService(deps: {
       return companies.listCompanies();
     },
 
+    /** Renames a company; refused when another company's name reads the same. */
+    async renameCompany(id: number, name: string) {
+      if (!(await companies.findCompanyById(id))) throw notFound('companies.not_found');
+      const key = sameNameKey(name);
+      if ((await companies.listCompanies()).some((c) => c.id !== id && sameNameKey(c.name) === key))
+        throw conflict('companies.name_taken', 'name');
+      await companies.renameCompany(id, name);
+      return (await companies.findCompanyById(id))!;
+    },
+
     async createUser(input: CreateUserRequest): Promise<User> {
       if (await users.emailTaken(input.email)) throw conflict('users.email_taken', 'email');
       const found = await checkRoles(input.roles);

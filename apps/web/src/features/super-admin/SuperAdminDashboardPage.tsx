@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Overview } from '@hablabot/contract';
 import {
   ArrowRightIcon,
   BotIcon,
+  BuildingIcon,
   ChartIcon,
   MessageSquareIcon,
   SettingsIcon,
@@ -10,10 +12,16 @@ import {
 } from '../../components/lib/icons';
 import { intlLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOverview } from './api';
+import './super-admin.css';
 
-// The dashboard's figures are static for now (real figures come with the analytics work).
-const MESSAGES_PER_MONTH = 1234;
-const INTERACTIONS_TODAY = 567;
+/** The figure cards: what each counts (GET /super-admin/overview), its icon and colour. */
+const STAT_CARDS = [
+  { key: 'messages', field: 'messages_this_month', icon: MessageSquareIcon, tone: 'green' },
+  { key: 'interactions', field: 'bot_interactions_today', icon: BotIcon, tone: 'blue' },
+  { key: 'usersCount', field: 'users', icon: UsersIcon, tone: 'green' },
+  { key: 'companies', field: 'companies', icon: BuildingIcon, tone: 'blue' },
+] as const satisfies readonly { key: string; field: keyof Overview; icon: unknown; tone: string }[];
 
 const LINK_CARDS = [
   { key: 'users', to: '/super-admin/users', icon: UsersIcon },
@@ -25,38 +33,31 @@ export default function SuperAdminDashboardPage() {
   const { t, i18n } = useTranslation();
   const format = new Intl.NumberFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language));
   useDocumentTitle(t('superAdmin.title'));
+  const overview = useOverview();
+  const figures = overview.data?.data;
   return (
     <div className="page">
       <header className="page-header">
         <h1 className="page-header__title">{t('superAdmin.title')}</h1>
         <p className="page-header__subtitle">{t('superAdmin.subtitle')}</p>
       </header>
-      <div className="stat-grid">
-        <article className="stat-card" aria-labelledby="stat-messages">
-          <span className="stat-card__icon stat-card__icon--green">
-            <MessageSquareIcon size={22} />
-          </span>
-          <h2 id="stat-messages" className="stat-card__title">
-            {t('superAdmin.cards.messages.title')}
-          </h2>
-          <p className="stat-card__value" data-testid="stat-messages">
-            {format.format(MESSAGES_PER_MONTH)}
-          </p>
-          <p className="stat-card__caption">{t('superAdmin.cards.messages.caption')}</p>
-        </article>
-        <article className="stat-card" aria-labelledby="stat-interactions">
-          <span className="stat-card__icon stat-card__icon--blue">
-            <BotIcon size={22} />
-          </span>
-          <h2 id="stat-interactions" className="stat-card__title">
-            {t('superAdmin.cards.interactions.title')}
-          </h2>
-          <p className="stat-card__value" data-testid="stat-interactions">
-            {format.format(INTERACTIONS_TODAY)}
-          </p>
-          <p className="stat-card__caption">{t('superAdmin.cards.interactions.caption')}</p>
-        </article>
+      <div className="stat-grid" aria-busy={overview.isPending}>
+        {STAT_CARDS.map(({ key, field, icon: CardIcon, tone }) => (
+          <article key={key} className="stat-card" aria-labelledby={`stat-${key}`}>
+            <span className={`stat-card__icon stat-card__icon--${tone}`}>
+              <CardIcon size={22} />
+            </span>
+            <h2 id={`stat-${key}`} className="stat-card__title">
+              {t(`superAdmin.cards.${key}.title`)}
+            </h2>
+            <p className="stat-card__value" data-testid={`stat-${key}`}>
+              {figures ? format.format(figures[field]) : overview.isError ? '—' : '…'}
+            </p>
+            <p className="stat-card__caption">{t(`superAdmin.cards.${key}.caption`)}</p>
+          </article>
+        ))}
       </div>
+      {overview.isError && <p className="sa-muted">{t('superAdmin.figuresError')}</p>}
       <ul className="card-grid">
         {LINK_CARDS.map(({ key, to, icon: CardIcon }) => (
           <li key={key} className="link-card">

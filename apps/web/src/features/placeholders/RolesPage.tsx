@@ -1,6 +1,0 @@
-import { PlaceholderScreen } from './PlaceholderScreen';
-
-/** Placeholder until the real screen replaces this route's import. */
-export default function RolesPage() {
-  return <PlaceholderScreen titleKey="roles" />;
-}

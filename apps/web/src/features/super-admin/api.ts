@@ -1,0 +1,154 @@
+import type {
+  Company,
+  CompanyOverview,
+  CreateUserRequest,
+  Overview,
+  Role,
+  RoleRequest,
+  UpdateUserRequest,
+  User,
+} from '@hablabot/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api-client';
+
+/**
+ * Query keys of the super-admin area. Users embed their roles' names and colours and roles count their
+ * users, so a write to either stales both (and the dashboard's figures).
+ */
+export const superAdminKeys = {
+  all: ['super-admin'] as const,
+  users: (language: string) => ['super-admin', 'users', language] as const,
+  roles: (language: string) => ['super-admin', 'roles', language] as const,
+  companies: (language: string) => ['super-admin', 'companies', language] as const,
+  overview: (language: string) => ['super-admin', 'overview', language] as const,
+};
+
+export interface MutationAnswer {
+  success: boolean;
+  message: string;
+}
+
+export function useUiLanguage(): string {
+  const { i18n } = useTranslation();
+  return i18n.resolvedLanguage ?? i18n.language;
+}
+
+export function useUsers() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: superAdminKeys.users(language),
+    queryFn: ({ signal }) => api.get<{ data: User[] }>('/super-admin/users', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useRoles() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: superAdminKeys.roles(language),
+    queryFn: ({ signal }) =>
+      api.get<{ success: true; data: Role[] }>('/super-admin/roles', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCompanies() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: superAdminKeys.companies(language),
+    queryFn: ({ signal }) => api.get<{ data: Company[] }>('/super-admin/companies', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+function useInvalidateAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: superAdminKeys.all });
+}
+
+export interface SaveUserVariables {
+  /** Present when editing. */
+  id?: number;
+  body: CreateUserRequest | UpdateUserRequest;
+}
+
+/** POST /super-admin/create-user or PUT /super-admin/update-user/{id}. */
+export function useSaveUser() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveUserVariables) =>
+      id === undefined
+        ? api.post<MutationAnswer & { data: User }>('/super-admin/create-user', body)
+        : api.put<MutationAnswer & { data: User }>(`/super-admin/update-user/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /super-admin/delete-user with `{ ids }`: all of them or none. */
+export function useDeleteUsers() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.delete<MutationAnswer>('/super-admin/delete-user', { ids }),
+    onSuccess: invalidate,
+  });
+}
+
+export interface SaveRoleVariables {
+  id?: number;
+  body: RoleRequest;
+}
+
+/** POST /super-admin/roles or PUT /super-admin/roles/{id}. */
+export function useSaveRole() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, body }: SaveRoleVariables) =>
+      id === undefined
+        ? api.post<MutationAnswer & { data: Role }>('/super-admin/roles', body)
+        : api.put<MutationAnswer & { data: Role }>(`/super-admin/roles/${id}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteRole() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<MutationAnswer>(`/super-admin/roles/${id}`),
+    onSuccess: invalidate,
+  });
+}
+
+export interface OverviewResponse {
+  data: Overview;
+}
+
+/** GET /super-admin/overview: the dashboard's figures, read from the database. */
+export function useOverview() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: superAdminKeys.overview(language),
+    queryFn: ({ signal }) => api.get<OverviewResponse>('/super-admin/overview', { signal, language }),
+  });
+}
+
+/** GET /super-admin/companies/overview: every company with its admins and figures. */
+export function useCompaniesOverview() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: [...superAdminKeys.companies(language), 'overview'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ data: CompanyOverview[] }>('/super-admin/companies/overview', { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** PUT /super-admin/companies/{id}: renames a company. */
+export function useRenameCompany() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: number; name: string }) =>
+      api.put<MutationAnswer>(`/super-admin/companies/${id}`, { name }),
+    onSuccess: invalidate,
+  });
+}
