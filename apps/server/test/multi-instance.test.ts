@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
+import { type FakeGraphApi, fakeTemplate, startFakeGraphApi } from '@hablabot/fakes';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ const SERVER = path.join(root, 'apps/server/src/main.ts');
 const WORKER = path.join(root, 'apps/server/src/worker.ts');
 const TOKEN = 'EAAG-multi-instance-token';
 const PHONE_ID = '555000777';
+const WABA = '300000000000777';
 const SUPER = { email: 'super@multi.example', password: 'Multi-instance-super-9' };
 const ADMIN = { email: 'ana@multi.example', password: 'Multi-instance-admin-9' };
 
@@ -49,6 +50,8 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
   let graph: FakeGraphApi;
   let a: Proc;
   let b: Proc;
+  /** A third app instance, started once A is stopped. */
+  let c: Proc;
   let adminToken: string;
 
   function env(port: number): NodeJS.ProcessEnv {
@@ -126,7 +129,17 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
     await admin.connect();
     await admin.query(`create database ${database}`);
     await admin.end();
-    graph = await startFakeGraphApi({ tokens: [TOKEN] });
+    graph = await startFakeGraphApi({
+      tokens: [TOKEN],
+      phoneNumbers: [
+        {
+          id: PHONE_ID,
+          display_phone_number: '15550007777',
+          verified_name: 'Multi',
+          quality_rating: 'GREEN',
+        },
+      ],
+    });
 
     // The first start migrates; the others start together (migrations take a lock).
     a = await launch('app A', SERVER, /HablaBot is running at/);
@@ -153,7 +166,12 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
       a,
       'POST',
       '/admin/setting',
-      { whatsAppPhoneId: PHONE_ID, whatsAppApiKey: TOKEN, facebookMessagesApiUrl: graph.baseUrl },
+      {
+        whatsAppPhoneId: PHONE_ID,
+        whatsAppApiKey: TOKEN,
+        whatsAppBusinessAccountId: WABA,
+        facebookMessagesApiUrl: graph.baseUrl,
+      },
       adminToken,
     );
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
@@ -226,12 +244,84 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
     expect(graph.media.downloads() - before).toBe(count);
   });
 
+  it('finishes a mass send while the instance that may be sending it is stopped', async () => {
+    graph.templates.set(WABA, [fakeTemplate({ name: 'aviso', body: 'Hola {{1}}, tenemos novedades.' })]);
+    const synced = await call(b, 'GET', '/templates/sync', undefined, adminToken);
+    expect(synced.status, JSON.stringify(synced.json)).toBe(200);
+    const template = (await call(a, 'GET', '/templates', undefined, adminToken)).json.data[0];
+    const segment = await call(
+      a,
+      'POST',
+      '/admin/segment',
+      { name: 'Todos', color: '#7300ff', rules: 'Todos los clientes' },
+      adminToken,
+    );
+    const count = 60;
+    for (let i = 0; i < count; i++) {
+      const created = await call(
+        i % 2 ? a : b,
+        'POST',
+        '/admin/client',
+        {
+          name: `Cliente ${i}`,
+          last_names: 'Multi',
+          whatsapp_cellphone: `3465500${String(i).padStart(4, '0')}`,
+          email: `cliente${i}@multi.example`,
+          segments: [segment.json.segment.id],
+        },
+        adminToken,
+      );
+      expect(created.status, JSON.stringify(created.json)).toBe(201);
+    }
+    const list = await call(
+      b,
+      'POST',
+      '/admin/list-clients',
+      { name: 'Todos', client_ids: [], segment_ids: [segment.json.segment.id] },
+      adminToken,
+    );
+    expect(list.status, JSON.stringify(list.json)).toBe(201);
+    // 20 a second: three seconds of sending, long enough to stop an instance in the middle.
+    await call(a, 'PUT', '/admin/mass-message-settings', { messages_per_second: 20 }, adminToken);
+    const sentBefore = graph.sent.length;
+    const send = await call(
+      a,
+      'POST',
+      '/admin/messages-massive',
+      {
+        name: 'Novedades',
+        message_template_id: template.id,
+        list_id: list.json.data.id,
+        bodyParameters: { 1: '{{Nombre}}' },
+      },
+      adminToken,
+    );
+    expect(send.status, JSON.stringify(send.json)).toBe(201);
+    const sendId = send.json.data.id as number;
+    await expect.poll(() => graph.sent.length - sentBefore, { timeout: 20_000 }).toBeGreaterThan(10);
+    a.proc.kill('SIGTERM');
+    await new Promise((r) => a.proc.once('exit', r));
+
+    const done = async () =>
+      (await call(b, 'GET', `/admin/messages-massive/${sendId}`, undefined, adminToken)).json.data;
+    await expect.poll(async () => (await done()).status, { timeout: 60_000 }).toBe('completed');
+    const { counts } = await done();
+    // Every client reached once at most; one whose request was in flight when A stopped is "unknown".
+    const perPhone = new Map<string, number>();
+    for (const m of graph.sent.slice(sentBefore)) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+    expect([...perPhone.values()].every((n) => n === 1)).toBe(true);
+    expect(counts.total).toBe(count);
+    expect(counts.sent + counts.delivered + counts.read + counts.unknown).toBe(count);
+    expect(perPhone.size).toBeGreaterThanOrEqual(counts.sent + counts.delivered + counts.read);
+  }, 120_000);
+
   it('shares the sign-in limits: failures on one instance count on the other', async () => {
+    c = await launch('app C', SERVER, /HablaBot is running at/);
     for (let i = 0; i < 5; i++) {
-      const failed = await call(i % 2 ? a : b, 'POST', '/auth/login', { ...ADMIN, password: `wrong-${i}` });
+      const failed = await call(i % 2 ? c : b, 'POST', '/auth/login', { ...ADMIN, password: `wrong-${i}` });
       expect(failed.status).toBe(401);
     }
     // The right password, from the same address, on the instance that saw the fewest failures.
-    expect((await call(a, 'POST', '/auth/login', ADMIN)).status).toBe(429);
+    expect((await call(c, 'POST', '/auth/login', ADMIN)).status).toBe(429);
   });
 });
