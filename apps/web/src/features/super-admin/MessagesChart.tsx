@@ -63,7 +63,9 @@ export default function MessagesChart({ days, series, formatDay, label }: Messag
       backgroundColor: s.color,
       stack: 'messages',
     }));
-    chart.update();
+    // A canvas out of the document (its screen being swapped out) has no size to draw at: Chart.js
+    // would fail reading it. The data is kept; the chart draws it when the canvas is back.
+    if (chart.canvas?.isConnected) chart.update();
   }, [days, series, formatDay]);
 
   return (
