@@ -360,6 +360,9 @@ for (const width of [1280, 375] as const) {
       await filterTable(page, tag);
       const row = clientsTable(page).getByRole('row', { name: new RegExp(`Fija${tag} Columnas`) });
       await expect(row).toBeVisible();
+      // The search has answered: only this client is listed (the worker's admin has others).
+      await expect(clientsTable(page).getByRole('row', { name: /Ir al chat con/ })).toHaveCount(1);
+      await row.scrollIntoViewIfNeeded();
       // The table keeps its 1200px minimum, so it does scroll sideways at this width...
       const scroller = page.getByTestId('table-scroll');
       const overflow = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);

@@ -78,6 +78,8 @@ export default async function globalSetup(config: FullConfig) {
       WEB_DIST: webDist,
       SUPERADMIN_EMAIL: E2E_USERS.super_admin.email,
       SUPERADMIN_PASSWORD: E2E_PASSWORD,
+      // The specs' API sign-ins name an address of their own in X-Forwarded-For (support/api.ts).
+      TRUST_PROXY: '1',
     },
     stdio: ['ignore', log, log],
   });
