@@ -10,6 +10,7 @@ import { createBot } from './bots-factories';
 import { createClient, createSegment } from './clients-factories';
 import { type TestContext, createTestContext } from './context';
 import { createCast } from './factories';
+import { ROUTES } from './route-access';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 20);
@@ -103,17 +104,12 @@ describe(`hostile bodies on every write route (${engine})`, () => {
     return hash.digest('hex');
   }
 
-  /** The caller each route lets in: its refusals of bodies are what this test is about. */
-  function callerOf(url: string): Record<string, string> {
-    if (url.includes('/super-admin/')) return cast.superAdmin.headers;
-    if (url.endsWith('/account')) return cast.client.headers;
-    if (
-      url.includes('/admin/') ||
-      url.includes('/import/') ||
-      url.includes('/media/upload') ||
-      url.startsWith('/api/v1/templates')
-    )
-      return cast.admin.headers;
+  /** A caller the route lets in (see route-access.ts): its refusals of bodies are what this test is about. */
+  function callerOf(route: { method: string; url: string }): Record<string, string> {
+    const access = ROUTES[`${route.method} ${route.url}`]?.access;
+    if (access === 'super') return cast.superAdmin.headers;
+    if (access === 'admin') return cast.admin.headers;
+    if (access === 'signed-in') return cast.client.headers;
     return {};
   }
 
@@ -131,7 +127,7 @@ describe(`hostile bodies on every write route (${engine})`, () => {
       const res = await ctx.app.inject({
         method: route.method as 'POST',
         url,
-        headers: { 'content-type': 'application/json', ...callerOf(route.url) },
+        headers: { 'content-type': 'application/json', ...callerOf(route) },
         payload,
       });
       sent++;
