@@ -5,13 +5,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type FakeGraphApi, fakeTemplate, startFakeGraphApi } from '@hablabot/fakes';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './ports';
 import { openStream } from './sse';
 import { inboundBody, signedRequest } from './whatsapp-webhook';
 
@@ -30,15 +30,6 @@ interface Proc {
   proc: ChildProcess;
   base: string;
   output: () => string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {

@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './ports';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(root, 'apps/server/src/main.ts');
@@ -35,15 +36,6 @@ afterEach(() => {
   for (const pid of descendants.splice(0)) if (alive(pid)) process.kill(pid, 'SIGKILL');
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts main.ts (or start.mjs, or a shell command) on a fresh data folder and waits until it listens. */
 async function launch(
