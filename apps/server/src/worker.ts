@@ -24,10 +24,15 @@ async function main() {
   const infra = await openInfrastructure(config);
   const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
 
+  // No HTTP server holds this process up, and the job queue's timers do not either (they let the app
+  // process exit when its server closes): without this the worker would exit as soon as its queue is
+  // idle — at once on the SQLite default. It runs until a stop signal.
+  const alive = setInterval(() => undefined, 1 << 30);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(alive);
     log.info({ signal }, 'worker shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

@@ -285,3 +285,61 @@ describe('scripts/start.mjs (npm start) never outlives the server, nor the serve
     expect(at - t0).toBeLessThan(STOP_LIMIT_MS);
   });
 });
+
+describe('worker.ts (npm run worker) on the SQLite default', () => {
+  it('stays up while its queue is idle, runs a job queued later, and exits 0 on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-stop-worker-'));
+    dirs.push(dataDir);
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/worker.ts')], {
+      cwd: root,
+      // No REDIS_URL nor DATABASE_URL: the database queue on the data folder's SQLite file.
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    started.push(proc);
+    let output = '';
+    proc.stdout?.on('data', (d) => {
+      output += d.toString();
+    });
+    proc.stderr?.on('data', (d) => {
+      output += d.toString();
+    });
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      proc.on('exit', (code) => resolve({ code, at: Date.now() })),
+    );
+    await expect.poll(() => output, { timeout: 30_000, interval: 50 }).toMatch(/worker running/);
+    // Several idle polls later it is still there.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(proc.exitCode, output).toBe(null);
+
+    // A job queued by another process (as the app does) is taken: its row leaves the pending state.
+    const { default: Sqlite } = await import('better-sqlite3');
+    const file = new Sqlite(path.join(dataDir, 'hablabot.db'));
+    try {
+      const at = new Date().toISOString();
+      const { lastInsertRowid } = file
+        .prepare(
+          `insert into jobs (name, payload, state, run_at, max_attempts, backoff_ms, created_at, updated_at)
+           values ('templates.sync', '{"companyId":999999}', 'pending', ?, 1, 1000, ?, ?)`,
+        )
+        .run(at, at, at);
+      await expect
+        .poll(
+          () =>
+            file.prepare('select state, attempts_made from jobs where id = ?').get(lastInsertRowid) as
+              | { state: string; attempts_made: number }
+              | undefined,
+          { timeout: 15_000, interval: 100 },
+        )
+        .not.toEqual({ state: 'pending', attempts_made: 0 });
+    } finally {
+      file.close();
+    }
+
+    const t0 = Date.now();
+    proc.kill('SIGTERM');
+    const { code, at } = await exited;
+    expect(code, output).toBe(0);
+    expect(at - t0).toBeLessThan(STOP_LIMIT_MS);
+  });
+});

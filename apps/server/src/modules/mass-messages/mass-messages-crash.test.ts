@@ -190,7 +190,7 @@ describe(`a mass send killed mid-way (${engine})`, () => {
       .where('status', '=', 'sending')
       .executeTakeFirstOrThrow();
 
-    await startWorker(options);
+    const second = await startWorker(options);
     await waitFor(async () => {
       const row = await db
         .selectFrom('mass_messages')
@@ -198,7 +198,18 @@ describe(`a mass send killed mid-way (${engine})`, () => {
         .where('id', '=', sendId)
         .executeTakeFirst();
       return row?.status === 'completed';
-    }, 60_000);
+    }, 60_000).catch(async (err) => {
+      const counts = await db
+        .selectFrom('mass_message_recipients')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('mass_message_id', '=', sendId)
+        .groupBy('status')
+        .execute();
+      const send = await db.selectFrom('mass_messages').selectAll().where('id', '=', sendId).execute();
+      throw new Error(
+        `${err.message}: ${JSON.stringify({ counts, send, jobs: await db.selectFrom('jobs').selectAll().execute(), first: first.log(), second: second.log() })}`,
+      );
+    });
 
     const rows = await db
       .selectFrom('mass_message_recipients')
