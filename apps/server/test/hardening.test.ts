@@ -10,6 +10,7 @@ import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config/env';
 import { openInfrastructure } from '../src/infrastructure';
 import { type TestApi, createTestApi } from './http';
+import { inboundBody } from './whatsapp-webhook';
 
 let api: TestApi;
 
@@ -92,6 +93,58 @@ describe('timeouts', () => {
     const r = await sendAndWait('GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Slow: ');
     expect(r.closed).toBe(true);
     expect(r.ms).toBeLessThan(3000);
+  });
+
+  it('cuts a WhatsApp webhook sender that trickles its body: nothing stored, other deliveries answered meanwhile', async () => {
+    const admin = await api.user();
+    const companyId = admin.user.company_id!;
+    // No app secret: unsigned deliveries are taken, so only the timeouts stand in the way.
+    await api.container.settingsRepository.upsertSettings(companyId, { whatsapp_phone_id: '555000111' });
+    const countFor = async (phone: string) =>
+      Number(
+        (
+          await api.container.db
+            .selectFrom('clients')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('company_id', '=', companyId)
+            .where('whatsapp_cellphone', '=', phone)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const slowBody = JSON.stringify(
+      inboundBody('555000111', '5215500000001', 'text', { text: { body: 'lento' } }),
+    );
+    const head = `POST /api/v1/webhooks/whatsapp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${slowBody.length}\r\n\r\n`;
+    // A few bytes every 100 ms: the body would take far longer than the request timeout (600 ms here).
+    const slow = new Promise<{ answer: string; ms: number }>((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+      let answer = '';
+      let sent = 0;
+      const drip = setInterval(() => {
+        if (sent < slowBody.length) socket.write(slowBody.slice(sent, (sent += 4)));
+      }, 100);
+      socket.on('data', (d) => {
+        answer += d.toString();
+      });
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearInterval(drip);
+        resolve({ answer, ms: Date.now() - started });
+      });
+    });
+    // Meanwhile, an ordinary delivery is answered at once.
+    const quick = await fetch(`http://127.0.0.1:${port}/api/v1/webhooks/whatsapp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(inboundBody('555000111', '5215500000002', 'text', { text: { body: 'rápido' } })),
+    });
+    expect(quick.status).toBe(200);
+    const r = await slow;
+    expect(r.ms).toBeLessThan(3000);
+    expect(r.answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(await countFor('5215500000001')).toBe(0);
+    expect(await countFor('5215500000002')).toBe(1);
   });
 
   it('closes an idle keep-alive connection after its timeout', async () => {
