@@ -235,6 +235,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     cloudApi,
     jobs,
     events,
+    metrics,
     options: options.massSender,
   });
   massSender.register();

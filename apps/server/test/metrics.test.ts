@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from './context';
 import { createUser } from './factories';
+import { openStream } from './sse';
 import { inboundBody, signedRequest } from './whatsapp-webhook';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -22,11 +23,12 @@ function sample(text: string, name: string, labels: Record<string, string>): num
 describe(`metrics (${engine})`, () => {
   let ctx: TestContext;
   let off: TestContext;
+  let admin: Awaited<ReturnType<typeof createUser>>;
 
   beforeAll(async () => {
     ctx = await createTestContext({ metricsToken: TOKEN });
     off = await createTestContext();
-    const admin = await createUser(ctx, { role: 'admin' });
+    admin = await createUser(ctx, { role: 'admin' });
     await ctx.container.settingsRepository.upsertSettings(admin.user.company_id!, {
       whatsapp_phone_id: PHONE_ID,
     });
@@ -77,5 +79,19 @@ describe(`metrics (${engine})`, () => {
     expect(sample(text, 'hablabot_webhook_messages_total', { outcome: 'stored' })).toBe(1);
     expect(sample(text, 'hablabot_webhook_messages_total', { outcome: 'duplicate' })).toBe(1);
     expect(sample(text, 'hablabot_jobs', { name: 'templates.sync', state: 'waiting' })).toBe(1);
+  });
+
+  it('counts the event streams open on this instance', async () => {
+    const gauge = async () =>
+      Number(/^hablabot_event_stream_clients (\d+)$/m.exec((await read(`Bearer ${TOKEN}`)).body)?.[1]);
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const first = await openStream(base, admin);
+    const second = await openStream(base, admin);
+    await expect.poll(() => first.records.length && second.records.length).toBeGreaterThan(0);
+    expect(await gauge()).toBe(2);
+    first.close();
+    await expect.poll(gauge).toBe(1);
+    second.close();
+    await expect.poll(gauge).toBe(0);
   });
 });

@@ -428,6 +428,13 @@ describe(`mass sends (${engine})`, () => {
       mine.map((c) => c.id),
     );
     const templateId = await template(companyA, { body: 'Hola {{1}}, te escribimos a {{2}} ({{3}}).' });
+    const massSent = async () => {
+      const { body } = await ctx.container.metrics.render();
+      return Number(
+        /^hablabot_messages_sent_total\{sender="mass",outcome="sent"\} (\d+)$/m.exec(body)?.[1] ?? 0,
+      );
+    };
+    const sentBefore = await massSent();
     const created = await send({
       message_template_id: templateId,
       list_id: listId,
@@ -443,6 +450,8 @@ describe(`mass sends (${engine})`, () => {
     );
     const done = await finished(created.id);
     expect(done.counts).toMatchObject({ total: 3, sent: 2, failed: 1 });
+    // The metrics count what WhatsApp accepted, as sends of sender `mass`.
+    expect((await massSent()) - sentBefore).toBe(2);
     const bodies = fake.sent.map((s) => ({
       to: s.to,
       params: (

@@ -6,6 +6,7 @@ import type { CloudApiClient, SendResult } from '../../integrations/whatsapp/clo
 import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
 import type { EventBus } from '../../platform/events/events';
 import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
+import type { Metrics } from '../../platform/metrics';
 import { silentLogger } from '../../platform/jobs/jobs';
 import { placeholdersOf } from '../templates/template-parameters';
 import type { MassMessageRow, MassMessagesRepository, RecipientRow } from './mass-messages.repository';
@@ -67,6 +68,8 @@ export function createMassSender(deps: {
   cloudApi: Pick<CloudApiClient, 'send'>;
   jobs: JobQueue;
   events: Pick<EventBus, 'publish'>;
+  /** Counts each recipient WhatsApp accepted or refused, as sender `mass`. */
+  metrics?: Pick<Metrics, 'sent'>;
   options?: MassSenderOptions;
 }) {
   const { db, repository, cloudApi, jobs, events } = deps;
@@ -214,6 +217,7 @@ export function createMassSender(deps: {
       return 'ok';
     }
     if (result.ok) {
+      deps.metrics?.sent('mass', 'sent');
       // A late answer for a recipient already marked unknown still tells the truth.
       await settle(
         r,
@@ -250,6 +254,7 @@ export function createMassSender(deps: {
       });
       return 'ok';
     }
+    deps.metrics?.sent('mass', 'failed');
     await settle(r, { status: 'failed', error_code: result.code || null, error_message: result.message });
     return 'ok';
   }
