@@ -122,7 +122,9 @@ describe('timeouts', () => {
       let answer = '';
       let sent = 0;
       const drip = setInterval(() => {
-        if (sent < slowBody.length) socket.write(slowBody.slice(sent, (sent += 4)));
+        if (sent >= slowBody.length) return;
+        socket.write(slowBody.slice(sent, sent + 4));
+        sent += 4;
       }, 100);
       socket.on('data', (d) => {
         answer += d.toString();
