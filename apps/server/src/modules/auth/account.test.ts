@@ -82,4 +82,27 @@ describe(`own account (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'})
     await expect(api.signIn(me.user.email, 'first-pass-4821')).rejects.toThrow(/401/);
     await expect(api.signIn(me.user.email, 'brand-new-pass-9137')).resolves.toMatch(/^hb_/);
   });
+
+  it('limits guesses of the current password per user: 429 past five in a window, even in parallel', async () => {
+    const me = await api.user({ role: 'admin', password: 'guarded-pass-5521' });
+    const body = { name: me.user.name, language: 'es', password: 'brand-new-pass-7702' };
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        api.put('/account', { ...body, current_password: `guess-number-${i}` }, { as: me }),
+      ),
+    );
+    expect(guesses.map((r) => r.statusCode).sort()).toEqual([422, 422, 422, 422, 422, 429, 429, 429]);
+    const limited = guesses.find((r) => r.statusCode === 429)!;
+    expect(limited.json().message).toMatch(
+      /^Demasiados intentos con la contraseña actual\. Inténtalo de nuevo en \d+ segundos\.$/,
+    );
+    // Even the right password waits out the window; the password is unchanged.
+    const right = await api.put('/account', { ...body, current_password: 'guarded-pass-5521' }, { as: me });
+    expect(right.statusCode).toBe(429);
+    await expect(api.signIn(me.user.email, 'guarded-pass-5521')).resolves.toMatch(/^hb_/);
+    // Changing only the name and language needs no password check, so it is not limited.
+    expect((await api.put('/account', { name: 'Sin límite', language: 'en' }, { as: me })).statusCode).toBe(
+      200,
+    );
+  });
 });

@@ -17,6 +17,8 @@ export const authTexts = {
     'account.password_changed':
       'Tu cuenta se actualizó con éxito. Se cerraron las demás sesiones abiertas con tu usuario.',
     'auth.current_password_wrong': 'La contraseña actual no es correcta.',
+    'auth.too_many_password_checks':
+      'Demasiados intentos con la contraseña actual. Inténtalo de nuevo en {seconds} segundos.',
     'fields.current_password': 'contraseña actual',
   },
   en: {
@@ -32,6 +34,8 @@ export const authTexts = {
     'account.password_changed':
       'Your account was updated successfully. Your other open sessions were signed out.',
     'auth.current_password_wrong': 'The current password is not correct.',
+    'auth.too_many_password_checks':
+      'Too many attempts with the current password. Try again in {seconds} seconds.',
     'fields.current_password': 'current password',
   },
 } as const satisfies Record<Language, Record<string, string>>;

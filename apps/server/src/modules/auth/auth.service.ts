@@ -219,14 +219,23 @@ export function createAuthService(deps: {
      * 'Mi cuenta': the signed-in user changes their name, language and password. A new password needs the
      * current one, follows the password rules (not based on the account's email or name) and signs out
      * every other session; this one stays signed in.
+     *
+     * Checks of the current password are limited per user like sign-ins per email and address
+     * (`perEmail` per window, counted before the check so parallel guesses cannot slip past; the right
+     * password clears the count): a stolen session cannot be used to guess the account's password.
      */
     async updateAccount(userId: number, tokenId: number, input: AccountRequest): Promise<SessionUser> {
       const user = await users.findUserById(userId);
       if (!user) throw new AppError(401, 'auth.unauthenticated');
       let passwordHash: string | undefined;
       if (input.password) {
+        const checks = `account:password:${userId}`;
+        const tries = await rateLimits.hit(checks, limits.windowMs);
+        if (tries.count > limits.perEmail)
+          throw tooManyRequests('auth.too_many_password_checks', tries.resetSeconds);
         if (!(await verifyPassword(input.current_password ?? '', user.password_hash)))
           throw invalid('current_password', 'auth.current_password_wrong');
+        await rateLimits.reset(checks);
         const problem = passwordProblem(input.password, { email: user.email, name: input.name });
         if (problem) throw invalid('password', problem, { min: PASSWORD_MIN, max: PASSWORD_MAX });
         passwordHash = await hashPassword(input.password);
