@@ -69,8 +69,20 @@ describe(`metrics (${engine})`, () => {
     expect((await ctx.app.inject(signedRequest(body))).statusCode).toBe(200);
     await ctx.container.jobs.enqueue('templates.sync', { companyId: 1 });
 
-    const text = (await read(`Bearer ${TOKEN}`)).body;
     const seconds = 'hablabot_http_request_duration_seconds_count';
+    // A request is counted once its answer has gone out (Fastify's onResponse), which may come a moment
+    // after inject() has the answer in hand: wait for the last one.
+    let text = '';
+    await expect
+      .poll(async () => {
+        text = (await read(`Bearer ${TOKEN}`)).body;
+        return sample(text, seconds, {
+          method: 'GET',
+          route: '/api/v1/admin/client/:id',
+          status_code: '401',
+        });
+      })
+      .toBe(1);
     expect(sample(text, seconds, { method: 'GET', route: '/api/v1/health', status_code: '200' })).toBe(2);
     expect(
       sample(text, seconds, { method: 'GET', route: '/api/v1/admin/client/:id', status_code: '401' }),

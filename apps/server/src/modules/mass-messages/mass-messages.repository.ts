@@ -225,6 +225,17 @@ export function createMassMessagesRepository(db: Executor) {
      * A WhatsApp status for a recipient's message, by its wamid: moves the recipient up (sent →
      * delivered → read) or to failed, never down. The send's id when a recipient changed.
      */
+    /** A recipient's status and WhatsApp's error, by the recipient's id. */
+    async recipientStatus(
+      id: number,
+    ): Promise<Pick<RecipientRow, 'status' | 'error_code' | 'error_message'> | undefined> {
+      return db
+        .selectFrom('mass_message_recipients')
+        .select(['status', 'error_code', 'error_message'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
     async applyStatus(
       companyId: number,
       wamid: string,

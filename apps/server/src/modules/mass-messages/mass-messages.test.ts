@@ -1,7 +1,7 @@
 // Client lists and mass sends over real HTTP: the app's routes, the sender job on the real job queue
 // (in-process on SQLite, BullMQ with REDIS_URL), the fake Graph API of packages/fakes for WhatsApp, and
 // its status webhooks delivered back to the app through a loopback server.
-import type { MassMessage, MassRecipient, ServerEvent } from '@hablabot/contract';
+import { MESSAGE_STATUS, type MassMessage, type MassRecipient, type ServerEvent } from '@hablabot/contract';
 import { type FakeGraphApi, createWebhookEmitter, listen, startFakeGraphApi } from '@hablabot/fakes';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -513,6 +513,52 @@ describe(`mass sends (${engine})`, () => {
     expect(byWamid[second.wamid]).toMatchObject({ status: 'delivered' });
     expect(byWamid[third.wamid]).toMatchObject({ status: 'read' });
     expect((await recipients(created.id, '&status=delivered,read')).length).toBe(2);
+    // Each conversation shows the template as the customer read it, with the same statuses: the failed
+    // one as not sent with Meta's reason (and resendable as the template), the others delivered and read.
+    const conversation = async (client: { id: number }) =>
+      (await call('admin', 'GET', `/admin/client/${client.id}/messages`)).json().messages as {
+        id: number;
+        content: string;
+        sender_type: string;
+        status: number;
+        error_message: string | null;
+      }[];
+    const byPhone = Object.fromEntries(mine.map((c) => [c.whatsapp_cellphone, c]));
+    const shown = await waitFor(async () => {
+      const all = await Promise.all([first, second, third].map((s) => conversation(byPhone[s.to])));
+      return all.every((m) => m.length === 1) && all[2][0].status === MESSAGE_STATUS.read ? all : undefined;
+    });
+    expect(shown.map((m) => m[0])).toMatchObject([
+      { content: 'Hola hola.', sender_type: 'admin', status: MESSAGE_STATUS.failed },
+      { content: 'Hola hola.', sender_type: 'admin', status: MESSAGE_STATUS.delivered },
+      { content: 'Hola hola.', sender_type: 'admin', status: MESSAGE_STATUS.read },
+    ]);
+    expect(shown[0][0].error_message).toContain('Message undeliverable');
+    const before = fake.sent.length;
+    const resent = await call('admin', 'POST', '/admin/message', {
+      client_id: byPhone[first.to].id,
+      id: shown[0][0].id,
+      content: 'Hola hola.',
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(fake.sent.slice(before)).toMatchObject([
+      { to: first.to, body: { type: 'template', template: { language: { code: 'es' } } } },
+    ]);
+    // The chat list shows the send as each client's last message.
+    const lastMessages = await ctx.container.db
+      .selectFrom('clients')
+      .select('last_message_content')
+      .where(
+        'id',
+        'in',
+        mine.map((c) => c.id),
+      )
+      .execute();
+    expect(lastMessages.map((c) => c.last_message_content)).toEqual([
+      'Hola hola.',
+      'Hola hola.',
+      'Hola hola.',
+    ]);
     // Live progress reached the company's stream.
     await waitFor(async () =>
       events.some(

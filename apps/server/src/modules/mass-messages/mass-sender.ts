@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { type MassMessageStatus, fillRecipientTokens } from '@hablabot/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/transactions';
-import type { CloudApiClient, SendResult } from '../../integrations/whatsapp/cloud-api';
+import type { CloudApiClient, OutgoingContent, SendResult } from '../../integrations/whatsapp/cloud-api';
 import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
 import type { EventBus } from '../../platform/events/events';
 import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
 import { silentLogger } from '../../platform/jobs/jobs';
-import { placeholdersOf } from '../templates/template-parameters';
+import { fillPlaceholders, placeholdersOf } from '../templates/template-parameters';
 import type { MassMessageRow, MassMessagesRepository, RecipientRow } from './mass-messages.repository';
 
 declare module '../../platform/jobs/jobs' {
@@ -70,6 +70,16 @@ export function createMassSender(deps: {
   events: Pick<EventBus, 'publish'>;
   /** Counts each recipient WhatsApp accepted or refused, as sender `mass`. */
   metrics?: Pick<Metrics, 'sent'>;
+  /**
+   * A recipient WhatsApp accepted, with the text they read (the template's body filled in for them) and
+   * the request that was sent: the conversation keeps it, so whoever opens the chat sees what the
+   * customer is answering. A failure here is logged and never touches the send.
+   */
+  onSent?: (
+    send: MassMessageRow,
+    recipient: RecipientRow,
+    sent: { wamid: string; text: string; content: OutgoingContent },
+  ) => Promise<void>;
   options?: MassSenderOptions;
 }) {
   const { db, repository, cloudApi, jobs, events } = deps;
@@ -160,20 +170,28 @@ export function createMassSender(deps: {
 
   // --- one recipient ---
 
-  /** The values of the body's placeholders for one recipient; the first blank one's number, if any. */
-  function valuesFor(send: MassMessageRow, r: RecipientRow): { values: string[]; blank?: number } {
+  /**
+   * The values of the body's placeholders for one recipient, in order and by number; the first blank
+   * one's number, if any.
+   */
+  function valuesFor(
+    send: MassMessageRow,
+    r: RecipientRow,
+  ): { values: string[]; byNumber: Record<string, string>; blank?: number } {
     const given = JSON.parse(send.body_parameters) as Record<string, string>;
     const fields = { name: r.name, last_names: r.last_names, whatsapp_cellphone: r.phone, email: r.email };
     const values: string[] = [];
+    const byNumber: Record<string, string> = {};
     for (const n of placeholdersOf(send.template_body)) {
       const value = fillRecipientTokens(given[String(n)] ?? '', fields)
         .replace(/[\n\r\t]+/g, ' ')
         .replace(/ {5,}/g, '    ')
         .trim();
-      if (!value) return { values, blank: n };
+      if (!value) return { values, byNumber, blank: n };
       values.push(value);
+      byNumber[String(n)] = value;
     }
-    return { values };
+    return { values, byNumber };
   }
 
   async function settle(r: RecipientRow, set: Record<string, unknown>, from: string[] = ['sending']) {
@@ -191,25 +209,25 @@ export function createMassSender(deps: {
       await settle(r, { status: 'failed', error_code: null, error_message: 'mass.no_phone' });
       return 'ok';
     }
-    const { values, blank } = valuesFor(send, r);
+    const { values, byNumber, blank } = valuesFor(send, r);
     if (blank !== undefined) {
       await settle(r, { status: 'failed', error_code: null, error_message: `mass.empty_parameter|${blank}` });
       return 'ok';
     }
-    const extra = send.header ? [JSON.parse(send.header)] : [];
+    const components = send.header ? [JSON.parse(send.header)] : [];
+    if (values.length)
+      components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
+    const content: OutgoingContent = {
+      type: 'template',
+      template: {
+        name: send.template_name,
+        language: { code: send.template_language },
+        ...(components.length ? { components } : {}),
+      },
+    };
     let result: SendResult;
     try {
-      const components = [...extra];
-      if (values.length)
-        components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
-      result = await cloudApi.send(send.company_id, r.phone, {
-        type: 'template',
-        template: {
-          name: send.template_name,
-          language: { code: send.template_language },
-          ...(components.length ? { components } : {}),
-        },
-      });
+      result = await cloudApi.send(send.company_id, r.phone, content);
     } catch (err) {
       // Whether the request left is not known: never tried again by itself.
       logger.error({ err, recipient: r.id }, 'mass send request threw');
@@ -224,6 +242,14 @@ export function createMassSender(deps: {
         { status: 'sent', wamid: result.wamid, sent_at: iso(), error_code: null, error_message: null },
         ['sending', 'unknown'],
       );
+      if (deps.onSent) {
+        const text = fillPlaceholders(send.template_body ?? '', byNumber);
+        await deps
+          .onSent(send, r, { wamid: result.wamid, text, content })
+          .catch((err) =>
+            logger.error({ err, recipient: r.id }, 'mass send message not kept in the conversation'),
+          );
+      }
       return 'ok';
     }
     if (result.unconfirmed) {

@@ -75,8 +75,8 @@ export function createInboundService(deps: {
   messagesRepository: MessagesRepository;
   hooks?: MessagingHooks;
   /**
-   * A status whose wamid is no chat message: offered to the other senders (mass sends); true when one
-   * of them knew the message.
+   * Every status is offered to the other senders too (mass sends; a recipient's message also shows in
+   * its conversation); true when one of them knew the message and took the status.
    */
   otherStatuses?: (companyId: number, status: StatusReport) => Promise<boolean>;
 }) {
@@ -254,11 +254,12 @@ export function createInboundService(deps: {
           else outcome.ignored++;
         }
         for (const s of change.statuses) {
+          // One wamid can be both a message of a conversation and a recipient of a mass send (what a
+          // send delivered shows in the chat too): the status goes to each.
           const message = await applyStatus(companyId, s);
-          if (message) {
-            outcome.statuses++;
-            tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
-          } else if (await deps.otherStatuses?.(companyId, s)) outcome.statuses++;
+          if (message) tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
+          const other = await deps.otherStatuses?.(companyId, s);
+          if (message || other) outcome.statuses++;
           else outcome.ignored++;
         }
       }
