@@ -25,6 +25,7 @@ import {
   ZMassSettingsMutationResponse,
   ZMassSettingsResponse,
   ZMessageResponse,
+  neutraliseFormula,
 } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -42,11 +43,10 @@ const errors = errorResponses;
 /** The send's body as the route reads it: the contract's, plus `file` (the uploaded file's library id). */
 const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional() });
 
-function csvCell(value: unknown): string {
+/** One CSV cell: numbers as they are, text guarded against formula injection, quoted when needed. */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  // A cell a spreadsheet would run as a formula is kept as text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'number' ? String(value) : neutraliseFormula(String(value));
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
