@@ -10,3 +10,4 @@ export * from './messages.schema';
 export * from './templates.schema';
 export * from './mass-messages.schema';
 export * from './platform-stats.schema';
+export * from './spreadsheet';

@@ -25,6 +25,7 @@ import {
   ZMassSettingsMutationResponse,
   ZMassSettingsResponse,
   ZMessageResponse,
+  neutraliseFormula,
 } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -42,11 +43,10 @@ const errors = errorResponses;
 /** The send's body as the route reads it: the contract's, plus `file` (the uploaded file's library id). */
 const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional() });
 
-function csvCell(value: unknown): string {
+/** One CSV cell: numbers as they are, text guarded against formula injection, quoted when needed. */
+export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  // A cell a spreadsheet would run as a formula is kept as text.
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'number' ? String(value) : neutraliseFormula(String(value));
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -60,6 +60,8 @@ export function massMessagesRoutes(deps: {
   publicUrl?: string;
 }) {
   const { clientLists, massMessages, guards, media } = deps;
+  /** The library file a multipart send brought with it, until the send is answered. */
+  const uploadedWith = new WeakMap<FastifyRequest, number>();
   return async (instance: FastifyInstance) => {
     // A send with a file arrives as multipart: its fields become the body (bodyParameters as JSON text),
     // the file goes to the media library and `file` holds its id.
@@ -78,8 +80,22 @@ export function massMessagesRoutes(deps: {
           return;
         }
         const record = await media.upload(companyIdOf(this), userOf(this).id, part.file, part.filename);
+        uploadedWith.set(this, record.id);
         (part as unknown as { value: unknown }).value = record.id;
       },
+    });
+    // A send that is refused (bad fields, unknown template or list, settings missing …) keeps nothing:
+    // the file it brought leaves the library again before the refusal goes out.
+    instance.addHook('onSend', async (request, reply, payload) => {
+      const mediaId = uploadedWith.get(request);
+      if (mediaId === undefined) return payload;
+      uploadedWith.delete(request);
+      if (reply.statusCode >= 400) {
+        await media.remove(companyIdOf(request), mediaId).catch((err) => {
+          request.log.warn({ err, mediaId }, 'could not remove the file of a refused mass send');
+        });
+      }
+      return payload;
     });
     const app = typed(instance);
     app.addHook('onRequest', guards.requireCompanyAdmin);

@@ -145,8 +145,8 @@ export function cleanFileName(raw: string | undefined, ext: MediaExtension): str
     .replace(/[\u0000-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF\uD800-\uDFFF]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
-  // Dots alone ('..', '...') name nothing; leading dots would make a hidden file of a download.
-  name = name.replace(/^\.+/, '').trim();
+  // Dots alone ('..', '...', '. . .') name nothing; leading dots would make a hidden file of a download.
+  name = name.replace(/^[.\s]+/, '').trim();
   if (name === '') return `archivo.${ext}`;
   if ([...name].length > MEDIA_NAME_MAX) {
     const own = extensionOf(name);

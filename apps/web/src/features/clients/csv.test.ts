@@ -139,4 +139,32 @@ describe('parseClientsCsv', () => {
     expect(again.ignored).toEqual(['error']);
     expect(again.rows.map((row) => row.nombre)).toEqual(['Luis', 'Eva']);
   });
+
+  it('guards formula cells in the refused rows, and reads them back as they were when imported again', () => {
+    const parsed = parseClientsCsv(
+      'nombre,celular,proyectos\n' +
+        '"=HYPERLINK(""http://evil"",""x"")",+34 600 000 000,@SUM(1+1)\n' +
+        '-Pérez,1,"\tcmd|\' /C calc\'!A0"\n',
+    );
+    const csv = failedRowsCsv(
+      parsed,
+      [
+        { row: 1, message: '=error' },
+        { row: 2, message: 'corto' },
+      ],
+      'error',
+    );
+    const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"",""x"")",'+34 600 000 000,'@SUM(1+1),'=error`);
+    expect(lines[2].startsWith("'-Pérez,1,")).toBe(true);
+    // No cell of the file starts a formula.
+    for (const line of lines) {
+      for (const cell of line.split(',')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+    }
+    const again = parseClientsCsv(csv);
+    expect(again.rows).toEqual([
+      { ...parsed.rows[0], error: '=error' },
+      { ...parsed.rows[1], error: 'corto' },
+    ]);
+  });
 });

@@ -1,4 +1,9 @@
-import { IMPORT_MAX_ROWS, type ImportColumn } from '@hablabot/contract';
+import {
+  IMPORT_MAX_ROWS,
+  type ImportColumn,
+  neutraliseFormula,
+  restoreFormulaText,
+} from '@hablabot/contract';
 import Papa from 'papaparse';
 import { columnOf, IMPORT_COLUMN_ORDER, REQUIRED_IMPORT_COLUMNS } from './import-columns';
 
@@ -36,8 +41,9 @@ export function parseClientsCsv(text: string): ParsedClientsCsv {
     skipEmptyLines: 'greedy',
     // '|' is not a candidate: it separates segment names inside a cell.
     delimitersToGuess: [',', ';', '\t'],
-    transformHeader: (header) => header.replace(/^\uFEFF/, '').trim(),
-    transform: (value) => value.trim(),
+    transformHeader: (header) => restoreFormulaText(header.replace(/^\uFEFF/, '').trim()),
+    // A cell our own refused-rows file guarded against formulas reads as it was.
+    transform: (value) => restoreFormulaText(value.trim()),
   });
 
   const headers = (result.meta.fields ?? []).filter((header) => header !== '');
@@ -87,8 +93,12 @@ export function failedRowsCsv(
   for (const error of errors) {
     const source = typeof error.row === 'number' ? parsed.rows[error.row - 1] : undefined;
     if (!source) continue;
-    data.push([...parsed.headers.map((header) => source[header] ?? ''), error.message]);
+    data.push(
+      [...parsed.headers.map((header) => source[header] ?? ''), error.message].map(neutraliseFormula),
+    );
   }
-  // A BOM so Excel opens the accents right; the file's own delimiter so it opens the way it came.
-  return `\uFEFF${Papa.unparse({ fields: [...parsed.headers, reasonHeader], data }, { delimiter: parsed.delimiter || ',' })}`;
+  const fields = [...parsed.headers, reasonHeader].map(neutraliseFormula);
+  // A BOM so Excel opens the accents right; the file's own delimiter so it opens the way it came. Cells a
+  // spreadsheet would run as formulas are guarded (and read back as they were when the file is imported).
+  return `\uFEFF${Papa.unparse({ fields, data }, { delimiter: parsed.delimiter || ',' })}`;
 }

@@ -1,4 +1,6 @@
-import type { Client } from '@hablabot/contract';
+import { type Client, neutraliseFormula } from '@hablabot/contract';
+
+export { neutraliseFormula };
 
 /** The export's file and sheet names. */
 export const EXPORT_FILE_NAME = 'clients.xlsx';
@@ -10,15 +12,7 @@ export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
 export type ExportCell = string | number | null;
 
-/**
- * A spreadsheet reads text that starts with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula
- * once the file is saved again as CSV. Such text gets a leading apostrophe, so it stays text (the rule
- * against CSV and formula injection); everything else is written as it is.
- */
-export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
+/** Text cells are guarded against formula injection (see neutraliseFormula). */
 const safe = (text: string | null | undefined): string | null =>
   text === null || text === undefined ? null : neutraliseFormula(text);
 
@@ -36,7 +30,7 @@ export function buildExportRows(
       client.id,
       safe(client.name),
       safe(client.last_names),
-      client.whatsapp_cellphone,
+      safe(client.whatsapp_cellphone),
       safe(client.email),
       safe(client.segments.map((segment) => segment.name).join(', ') || null),
       safe(client.projects),
