@@ -286,6 +286,8 @@ describe(`upload abuse (${engine})`, () => {
         expect(res.statusCode, `${route} ${c.name}: ${res.body}`).toBe(201);
         const item = await storedItem(route, res);
         expect(item.file_path).toMatch(new RegExp(`^media/([0-9a-f]{2})/\\1[0-9a-f]{30}\\.${c.ext}$`));
+        // The name shown (and given to a download) ends in what the file is: 'shell.php.jpg'.
+        expect(item.file_name).toBe(c.name.endsWith(`.${c.ext}`) ? c.name : `${c.name}.${c.ext}`);
         expect(fs.readFileSync(realPathInsideRoot(item.file_path)).equals(c.content)).toBe(true);
         const served = await storage(item.file_path);
         expect(served.statusCode).toBe(200);
@@ -305,13 +307,13 @@ describe(`upload abuse (${engine})`, () => {
   it('keeps path tricks in a name out of the disk: a generated name inside the root, a harmless name shown', async () => {
     const long = `${'ñ'.repeat(1200)}.png`;
     const names: [string, string | RegExp][] = [
-      ['../../etc/passwd', 'passwd'],
-      ['..\\..\\win.ini', 'win.ini'],
-      ['/etc/passwd', 'passwd'],
-      ['C:\\Windows\\System32\\drivers\\etc\\hosts', 'hosts'],
-      ['%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd'],
-      ['..%5c..%5cboot.ini', '%5c..%5cboot.ini'],
-      ['foto\u202Egnp.exe', 'fotognp.exe'],
+      ['../../etc/passwd', 'passwd.png'],
+      ['..\\..\\win.ini', 'win.ini.png'],
+      ['/etc/passwd', 'passwd.png'],
+      ['C:\\Windows\\System32\\drivers\\etc\\hosts', 'hosts.png'],
+      ['%2e%2e%2f%2e%2e%2fetc%2fpasswd', '%2e%2e%2f%2e%2e%2fetc%2fpasswd.png'],
+      ['..%5c..%5cboot.ini', '%5c..%5cboot.ini.png'],
+      ['foto\u202Egnp.exe', 'fotognp.exe.png'],
       ['\u2067secreto\u2069.png', 'secreto.png'],
       ['....', 'archivo.png'],
       ['. . .', 'archivo.png'],
@@ -343,7 +345,7 @@ describe(`upload abuse (${engine})`, () => {
       // A CR LF would end the Content-Disposition header and start one of the caller's choosing.
       [`form-data; name="file"; filename*=UTF-8''evil%0D%0ASet-Cookie%3A%20a%3Db%0D%0A.png`, undefined],
       [`form-data; name="file"; filename*=UTF-8''foto%00.php.png`, 'foto.php.png'],
-      [`form-data; name="file"; filename*=UTF-8''..%2F..%2F..%2Fetc%2Fpasswd`, 'passwd'],
+      [`form-data; name="file"; filename*=UTF-8''..%2F..%2F..%2Fetc%2Fpasswd`, 'passwd.png'],
       [`form-data; name="file"; filename*=UTF-8''%2E%2E`, 'archivo.png'],
       [`form-data; name="file"; filename="raw\u0000nul.png"`, 'rawnul.png'],
       // Quotes must not end the quoted name of the download.

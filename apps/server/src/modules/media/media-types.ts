@@ -131,11 +131,19 @@ export function createTextCheck() {
 
 // --- names ---
 
+/** The extensions a file name may end in for each kind of file we keep (the first is ours). */
+const NAME_EXTENSIONS: Partial<Record<string, string[]>> = {
+  jpg: ['jpg', 'jpeg', 'jpe', 'jfif'],
+  ogg: ['ogg', 'opus', 'oga'],
+  txt: ['txt', 'text'],
+};
+
 /**
  * The name shown for an upload: only its last path segment (a name like '../../etc/passwd' or
  * 'C:\\x\\a.pdf' keeps 'passwd' or 'a.pdf'), Unicode-normalised, without control, bidirectional-override
- * or invisible characters, at most MEDIA_NAME_MAX characters with its extension kept. A name with nothing
- * left becomes 'archivo.<ext>' (the extension of the real type).
+ * or invisible characters, ending in the extension of the real type (added when the name ends in another),
+ * at most MEDIA_NAME_MAX characters with its extension kept. A name with nothing left becomes
+ * 'archivo.<ext>'.
  */
 export function cleanFileName(raw: string | undefined, ext: MediaExtension): string {
   let name = (raw ?? '').normalize('NFC');
@@ -148,6 +156,9 @@ export function cleanFileName(raw: string | undefined, ext: MediaExtension): str
   // Dots alone ('..', '...', '. . .') name nothing; leading dots would make a hidden file of a download.
   name = name.replace(/^[.\s]+/, '').trim();
   if (name === '') return `archivo.${ext}`;
+  // The name ends in what the file is: a JPEG sent as 'shell.php' is kept as 'shell.php.jpg', so whoever
+  // downloads it gets an image, never a script, whatever the sender called it.
+  if (!(NAME_EXTENSIONS[ext] ?? [ext]).includes(extensionOf(name))) name = `${name}.${ext}`;
   if ([...name].length > MEDIA_NAME_MAX) {
     const own = extensionOf(name);
     const suffix = own && own.length <= 10 ? `.${own}` : '';

@@ -139,13 +139,14 @@ describe(`media library uploads (${engine})`, () => {
     expect(res.json().message).toBe('File uploaded successfully!');
   });
 
-  it('judges by the bytes: a PNG named .pdf and declared as a PDF is stored and served as a PNG', async () => {
+  it('judges by the bytes: a PNG named .pdf and declared as a PDF is stored, named and served as a PNG', async () => {
     const res = await upload('admin', [
       { filename: 'factura.pdf', content: fx.png(), contentType: 'application/pdf' },
     ]);
     expect(res.statusCode).toBe(201);
     expect(res.json().media).toMatchObject({
-      file_name: 'factura.pdf',
+      // Whoever downloads it gets a name that says what it is.
+      file_name: 'factura.pdf.png',
       kind: 'image',
       mime_type: 'image/png',
     });
