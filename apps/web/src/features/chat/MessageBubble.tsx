@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, DownloadIcon } from '../../components/lib/icons';
 import { api } from '../../lib/api-client';
-import { bubbleTime } from './chat-utils';
+import { bubbleTime, safeMediaBlob } from './chat-utils';
 import { MarkdownLite } from './markdown';
 
 /** A message on screen: a stored one, or one being sent (negative id) or a bot failure heard live. */
@@ -23,7 +23,7 @@ export function useProtectedMedia(url: string | null): { src: string | null; fai
     api<Blob>(url, { signal: controller.signal, responseType: 'blob' }).then(
       (blob) => {
         if (controller.signal.aborted) return;
-        objectUrl = URL.createObjectURL(blob);
+        objectUrl = URL.createObjectURL(safeMediaBlob(blob));
         setState({ src: objectUrl, failed: false });
       },
       () => {

@@ -4,6 +4,7 @@ import {
   chatWindow,
   fillTemplate,
   mergeMessages,
+  safeMediaBlob,
   templatePlaceholders,
   timeLabel,
   unreadDividerIndex,
@@ -122,5 +123,19 @@ describe('templates', () => {
 
   it('fills the placeholders that have a value and leaves the others', () => {
     expect(fillTemplate('Hola {{1}}, tu pedido {{2}}', { '1': 'Ana' })).toBe('Hola Ana, tu pedido {{2}}');
+  });
+});
+
+describe('safeMediaBlob', () => {
+  it('keeps the types the chat shows, and turns anything else into an opaque download', () => {
+    for (const type of ['image/jpeg', 'video/mp4', 'audio/ogg; codecs=opus', 'application/pdf']) {
+      const blob = new Blob(['x'], { type });
+      expect(safeMediaBlob(blob), type).toBe(blob);
+    }
+    for (const type of ['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/javascript', '']) {
+      const safe = safeMediaBlob(new Blob(['<script>alert(1)</script>'], { type }));
+      expect(safe.type, type).toBe('application/octet-stream');
+      expect(safe.size).toBe(25);
+    }
   });
 });

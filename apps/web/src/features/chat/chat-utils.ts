@@ -104,3 +104,15 @@ export function fillTemplate(text: string, values: Record<string, string>): stri
     return value ? value : whole;
   });
 }
+
+/** Types a customer's file may keep in the page: the chat's players, images and the PDF preview. */
+const SHOWABLE = /^(image\/(jpeg|png|webp|gif)|video\/(mp4|3gpp)|audio\/[a-z0-9.+-]+|application\/pdf)(;|$)/i;
+
+/**
+ * A customer's file as the page may hold it: a type the chat shows stays; anything else (a page, a
+ * script, an SVG a customer sent as a "document") becomes an opaque download, so even opening its object
+ * address in a tab can never render it inside the app's origin.
+ */
+export function safeMediaBlob(blob: Blob): Blob {
+  return SHOWABLE.test(blob.type) ? blob : new Blob([blob], { type: 'application/octet-stream' });
+}
