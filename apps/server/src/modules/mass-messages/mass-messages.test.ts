@@ -693,6 +693,36 @@ describe(`mass sends (${engine})`, () => {
     expect(rateLimited).toBe(0);
   });
 
+  it('share the number’s pace between the company’s sends running at once', async () => {
+    // WhatsApp's limit is the phone number's: two sends at 60/s each would ask 120/s of a 60/s number.
+    fake.throughputPerSecond = 60;
+    await setPace(60);
+    const N = 120;
+    const { clients: mine } = await clients(companyA, 2 * N);
+    const templateId = await template(companyA);
+    const first = await list(
+      companyA,
+      mine.slice(0, N).map((c) => c.id),
+    );
+    const second = await list(
+      companyA,
+      mine.slice(N).map((c) => c.id),
+    );
+    const [a, b] = await Promise.all(
+      [first, second].map((listId) =>
+        send({ message_template_id: templateId, list_id: listId, bodyParameters: { 1: 'x' } }),
+      ),
+    );
+    const done = await Promise.all([finished(a.id, 30_000), finished(b.id, 30_000)]);
+    expect(done.map((d) => d.counts.sent)).toEqual([N, N]);
+    expect(fake.sent).toHaveLength(2 * N);
+    // Together they kept under the number's pace, so the number refused next to nothing (both at full
+    // pace, it refuses 6–10 before their backoff slows them), and every client got the message once.
+    const refused = fake.requests.filter((r) => r.method === 'POST').length - 2 * N;
+    expect(refused).toBeLessThanOrEqual(2);
+    expect(new Set(fake.sent.map((s) => s.to)).size).toBe(2 * N);
+  });
+
   it('back off and slow down on 130429, sending everyone exactly once', async () => {
     fake.throughputPerSecond = 30;
     await setPace(100);

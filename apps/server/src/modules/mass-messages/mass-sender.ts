@@ -58,7 +58,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * went out; a request that got no answer is `unknown`.
  *
  * Pace: at most `messages_per_second` requests start in any window of a little over a second (with evenly
- * spaced slots within). A rate-limit answer (130429) stops the send for a while (1 s, doubling while they
+ * spaced slots within). The company's sends running at the same time share it (each takes an equal part,
+ * looked at again with every check for pause), since WhatsApp's limit is the phone number's. A rate-limit answer (130429) stops the send for a while (1 s, doubling while they
  * continue) and lowers its pace by a fifth; the pace climbs back by a tenth every 5 s without one. The
  * pair limit (131056) waits only for that recipient (4 s, ×4 each time).
  */
@@ -287,6 +288,18 @@ export function createMassSender(deps: {
 
   // --- a run ---
 
+  /** How many of the company's sends are being sent right now (held by a live run), at least one. */
+  async function runningSends(companyId: number): Promise<number> {
+    const row = await db
+      .selectFrom('mass_messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', companyId)
+      .where('status', '=', 'sending')
+      .where('lease_until', '>', iso())
+      .executeTakeFirstOrThrow();
+    return Math.max(1, Number(row.n));
+  }
+
   /**
    * Marks the next `limit` queued recipients `sending` and gives them, in one statement (the run holds
    * the send's lease, so no other run claims the same rows).
@@ -427,7 +440,9 @@ export function createMassSender(deps: {
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
     const id = send.id;
     const configured = Math.max(1, send.messages_per_second);
-    let rate = configured;
+    // The number's pace is shared by the company's sends running at once: each takes its part.
+    let ceiling = Math.max(1, Math.floor(configured / (await runningSends(send.company_id))));
+    let rate = ceiling;
     const startedAt = Date.now();
     const inFlight = new Set<Promise<void>>();
     // At most half a second of requests out at once: what a crash can leave unknown.
@@ -447,7 +462,7 @@ export function createMassSender(deps: {
     let first = true;
 
     const setRate = (next: number) => {
-      rate = Math.max(1, Math.min(configured, Math.round(next)));
+      rate = Math.max(1, Math.min(ceiling, Math.round(next)));
       slotBase = Date.now();
       slotCount = 0;
     };
@@ -459,6 +474,13 @@ export function createMassSender(deps: {
         const current = await repository.findById(id);
         if (!current || current.status === 'paused') stop = 'paused';
         else if (current.status === 'cancelled') stop = 'cancelled';
+        const share = Math.max(1, Math.floor(configured / (await runningSends(send.company_id))));
+        if (share !== ceiling) {
+          ceiling = share;
+          // Fewer sends share the number now: back to the full share, unless WhatsApp said slow down
+          // lately (the climb after a rate limit takes over); more: down to the new share at once.
+          setRate(lastRateLimit && now - lastRateLimit <= 5000 ? Math.min(rate, ceiling) : ceiling);
+        }
       }
       if (!stop && now - lastRenew >= leaseMs / 5) {
         lastRenew = now;
@@ -471,7 +493,7 @@ export function createMassSender(deps: {
       if (stop) break;
       if (now - startedAt >= sliceMs) break;
 
-      if (lastRateLimit && now - lastRateLimit > 5000 && now - lastRaise > 5000 && rate < configured) {
+      if (lastRateLimit && now - lastRateLimit > 5000 && now - lastRaise > 5000 && rate < ceiling) {
         lastRaise = now;
         setRate(rate * 1.1);
       }
