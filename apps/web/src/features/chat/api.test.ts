@@ -1,7 +1,14 @@
 import type { ChatClient } from '@hablabot/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bumpChatClient, type ClientPages, cachedUnread, chatKeys, updateChatClients } from './api';
+import {
+  bumpChatClient,
+  type ClientPages,
+  cachedUnread,
+  chatKeys,
+  LIST_RELOAD_MS,
+  updateChatClients,
+} from './api';
 
 const client = (id: number, unread: number): ChatClient =>
   ({
@@ -62,5 +69,29 @@ describe('the cached client lists', () => {
     // A client only a hidden list holds: its count there.
     expect(cachedUnread(queryClient, 1)).toBe(0);
     expect(cachedUnread(queryClient, 99)).toBe(0);
+  });
+
+  it('load the list on screen again for clients it lacks: at once, then at most once per second', async () => {
+    const queryClient = new QueryClient();
+    let loads = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: chatKeys.clientList(''),
+      queryFn: async () => {
+        loads++;
+        await new Promise((r) => setTimeout(r, 50));
+        return pages(client(1, 0));
+      },
+    });
+    unsubscribe = observer.subscribe(() => {});
+    await new Promise((r) => setTimeout(r, 100));
+    expect(loads).toBe(1);
+    // A mass send: one event per recipient, none of them in the list on screen.
+    for (let id = 100; id < 160; id++) bumpChatClient(queryClient, id, { last_message_content: 'Aviso' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(loads).toBe(2);
+    for (let id = 160; id < 220; id++) bumpChatClient(queryClient, id, { last_message_content: 'Aviso' });
+    await new Promise((r) => setTimeout(r, LIST_RELOAD_MS + 100));
+    // The burst's end is loaded once more, and that is all.
+    expect(loads).toBe(3);
   });
 });

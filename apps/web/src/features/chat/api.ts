@@ -102,9 +102,41 @@ export function updateChatClients(
   return found;
 }
 
+/** The shortest time between two loads of the lists on screen caused by events (see below). */
+export const LIST_RELOAD_MS = 1000;
+const lastReload = new WeakMap<QueryClient, number>();
+const reloadLater = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+/**
+ * Loads the lists on screen again for clients they do not hold: at once, then at most once per
+ * `LIST_RELOAD_MS` whatever the number of events (a mass send brings one per recipient, dozens a second),
+ * the last ones of a burst folded into one load at its end. A load already running is not cut short for
+ * a new one, so a list of many pages always finishes loading.
+ */
+function reloadShownLists(queryClient: QueryClient) {
+  if (reloadLater.has(queryClient)) return;
+  const reload = () => {
+    lastReload.set(queryClient, Date.now());
+    void queryClient.invalidateQueries(
+      { queryKey: chatKeys.clients, type: 'active' },
+      { cancelRefetch: false },
+    );
+  };
+  const wait = (lastReload.get(queryClient) ?? 0) + LIST_RELOAD_MS - Date.now();
+  if (wait <= 0) return reload();
+  reloadLater.set(
+    queryClient,
+    setTimeout(() => {
+      reloadLater.delete(queryClient);
+      reload();
+    }, wait),
+  );
+}
+
 /**
  * A client's conversation moved: its row goes to the top of every list on screen with `patch` applied. A
- * client no list on screen holds makes them load again, so it appears where the server places it.
+ * client no list on screen holds makes them load again (see reloadShownLists), so it appears where the
+ * server places it.
  */
 export function bumpChatClient(queryClient: QueryClient, clientId: number, patch: Partial<ChatClient>) {
   let found = false;
@@ -123,7 +155,7 @@ export function bumpChatClient(queryClient: QueryClient, clientId: number, patch
     found = true;
     return { ...data, pages: [{ ...first, clients: [moved, ...first.clients] }, ...rest] };
   });
-  if (!found) void queryClient.invalidateQueries({ queryKey: chatKeys.clients, type: 'active' });
+  if (!found) reloadShownLists(queryClient);
 }
 
 /** Changes one cached message of a conversation (a status, say). */
