@@ -1,7 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
@@ -100,4 +102,77 @@ export async function addConversations(db: Kysely<DB>, ids: { id: number }[]): P
         .where('id', '=', id)
         .execute();
   });
+}
+
+/**
+ * A benchmark's server in a child process (the script itself, run with BENCH_ROLE=server), so the sending
+ * side never shares its event loop. The child prints one line of JSON when it listens; that is `info`.
+ * With BENCH_PROFILE=<folder> the child writes a CPU profile there.
+ */
+export async function startServerChild<T>(script: string): Promise<{ child: ChildProcess; info: T }> {
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      '--import',
+      'tsx',
+      script,
+    ],
+    { env: { ...process.env, BENCH_ROLE: 'server' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
+  );
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the server process ended (${code}) before listening`)));
+  });
+  return { child, info: JSON.parse(line) as T };
+}
+
+/** Asks the child started by startServerChild something over IPC; its answer. */
+export function askChild<T>(child: ChildProcess, question: unknown): Promise<T> {
+  return new Promise<T>((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(question as object);
+  });
+}
+
+/** The body and X-Hub-Signature-256 WhatsApp would send for one customer's text message. */
+export function whatsappDelivery(message: {
+  phoneNumberId: string;
+  appSecret: string;
+  from: string;
+  name: string;
+  wamid: string;
+  text: string;
+}): { body: string; signature: string } {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '419561257915477',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: message.phoneNumberId },
+              contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+              messages: [
+                {
+                  from: message.from,
+                  id: message.wamid,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'text',
+                  text: { body: message.text },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    body,
+    signature: `sha256=${createHmac('sha256', message.appSecret).update(body).digest('hex')}`,
+  };
 }

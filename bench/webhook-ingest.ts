@@ -7,10 +7,7 @@
 // share its event loop; afterwards the child counts the stored rows, so a fast run that lost messages
 // fails instead of reporting.
 // Run: node --import tsx bench/webhook-ingest.ts        (DATABASE_URL=postgres://… for PostgreSQL)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import { createInterface } from 'node:readline';
-import { measure, report } from './lib';
+import { askChild, measure, report, startServerChild, whatsappDelivery } from './lib';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const WARMUP = 500;
@@ -62,69 +59,25 @@ async function serve() {
   });
 }
 
-async function startChild(): Promise<{ child: ChildProcess; url: string; engine: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      '--import',
-      'tsx',
-      import.meta.filename,
-    ],
-    {
-      env: { ...process.env, BENCH_ROLE: 'server' },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    },
-  );
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the server process ended (${code}) before listening`)));
-  });
-  return { child, ...(JSON.parse(line) as { url: string; engine: string }) };
-}
-
 /** The body and signature Meta would send for customer message `i` (customers write in turn). */
 function delivery(i: number): { body: string; signature: string } {
   const phone = `3460${String(i % CUSTOMERS).padStart(7, '0')}`;
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '419561257915477',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550783881', phone_number_id: PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: `Cliente ${i % CUSTOMERS}` }, wa_id: phone }],
-              messages: [
-                {
-                  from: phone,
-                  id: `wamid.bench.${i}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'text',
-                  text: { body: `Hola, quería preguntar por el pedido número ${i}, ¿cuándo llega?` },
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
+  return whatsappDelivery({
+    phoneNumberId: PHONE_NUMBER_ID,
+    appSecret: APP_SECRET,
+    from: phone,
+    name: `Cliente ${i % CUSTOMERS}`,
+    wamid: `wamid.bench.${i}`,
+    text: `Hola, quería preguntar por el pedido número ${i}, ¿cuándo llega?`,
   });
-  return { body, signature: `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}` };
 }
 
 async function main() {
-  const server = await startChild();
+  const { child, info } = await startServerChild<{ url: string; engine: string }>(import.meta.filename);
+  const server = { child, ...info };
   const url = `${server.url}/api/v1/webhooks/whatsapp`;
   type Counts = { messages: number; clients: number; cpuMs: number };
-  const counts = () =>
-    new Promise<Counts>((resolve) => {
-      server.child.once('message', (m) => resolve(m as Counts));
-      server.child.send('count');
-    });
+  const counts = () => askChild<Counts>(server.child, 'count');
   try {
     const bodies = Array.from({ length: WARMUP + MESSAGES }, (_, i) => delivery(i));
     const post = async (i: number) => {
