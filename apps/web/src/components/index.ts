@@ -3,6 +3,7 @@ export { Avatar, type AvatarProps } from './Avatar/Avatar';
 export { AVATAR_COLORS, avatarColor, getInitials } from './Avatar/avatar';
 export { Button, type ButtonProps, type ButtonVariant } from './Button/Button';
 export { Chip, type ChipProps, chipColor } from './Chip/Chip';
+export { ChipBar, type ChipBarProps } from './ChipBar/ChipBar';
 export {
   ColorPicker,
   type ColorPickerProps,

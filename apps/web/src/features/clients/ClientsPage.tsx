@@ -6,6 +6,7 @@ import {
   Avatar,
   Button,
   Chip,
+  ChipBar,
   DataTable,
   type DataTableColumn,
   DEFAULT_PAGE_SIZE,
@@ -322,39 +323,26 @@ export default function ClientsPage() {
         <MessageBox {...banner.props} />
       </div>
 
-      <section className="clients-segments" aria-labelledby="clients-segments-heading">
-        <h2 id="clients-segments-heading" className="clients-segments__heading">
-          {t('clients.segments.heading')}
-        </h2>
-        <ul className="clients-segments__list">
-          {segments.map((segment) => (
-            <li key={segment.id}>
-              <Chip
-                label={segment.name}
-                color={segment.color}
-                title={t('clients.segments.count', { count: segment.clients_count ?? 0 })}
-                onClick={() => setSegmentModal({ segment })}
-                onRemove={() => removeSegment(segment)}
-                removeLabel={t('clients.segments.delete', { name: segment.name })}
-                disabled={busy}
-              />
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              className="clients-segments__add"
-              onClick={() => setSegmentModal({ segment: null })}
-            >
-              <PlusIcon size={14} />
-              {t('clients.segments.add')}
-            </button>
-          </li>
-        </ul>
-        {segmentsQuery.isSuccess && segments.length === 0 && (
-          <p className="clients-segments__empty">{t('clients.segments.empty')}</p>
-        )}
-      </section>
+      <ChipBar
+        headingId="clients-segments-heading"
+        heading={t('clients.segments.heading')}
+        addLabel={t('clients.segments.add')}
+        onAdd={() => setSegmentModal({ segment: null })}
+        emptyText={segmentsQuery.isSuccess && segments.length === 0 && t('clients.segments.empty')}
+      >
+        {segments.map((segment) => (
+          <Chip
+            key={segment.id}
+            label={segment.name}
+            color={segment.color}
+            title={t('clients.segments.count', { count: segment.clients_count ?? 0 })}
+            onClick={() => setSegmentModal({ segment })}
+            onRemove={() => removeSegment(segment)}
+            removeLabel={t('clients.segments.delete', { name: segment.name })}
+            disabled={busy}
+          />
+        ))}
+      </ChipBar>
 
       <DataTable<Client>
         mode="server"

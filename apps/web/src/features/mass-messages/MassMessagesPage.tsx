@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chip,
+  ChipBar,
   DataTable,
   type DataTableColumn,
   DEFAULT_PAGE_SIZE,
@@ -18,7 +19,7 @@ import {
   useConfirmDialog,
   useMessageBox,
 } from '../../components';
-import { PauseIcon, PlayIcon, PlusIcon, CloseIcon, EyeIcon } from '../../components/lib/icons';
+import { PauseIcon, PlayIcon, CloseIcon, EyeIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -255,43 +256,28 @@ export default function MassMessagesPage() {
         <MessageBox {...banner.props} />
       </div>
 
-      <section className="mm-lists" aria-labelledby="mm-lists-heading">
-        <h2 id="mm-lists-heading" className="mm-lists__heading">
-          {t('massMessages.lists.heading')}
-        </h2>
-        <ul className="mm-lists__chips">
-          {allLists.map((list) => (
-            <li key={list.id}>
-              <Chip
-                label={`${list.name} · ${formatNumber(list.clients_count, i18n.language)}`}
-                title={t('massMessages.lists.count', {
-                  count: list.clients_count,
-                  formatted: formatNumber(list.clients_count, i18n.language),
-                })}
-                onClick={() => setListModal({ list })}
-                onRemove={() => removeList(list)}
-                removeLabel={t('massMessages.lists.delete', { name: list.name })}
-                disabled={deleteList.isPending}
-              />
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              className="mm-lists__add"
-              onClick={() => setListModal({ list: null })}
-              aria-label={t('massMessages.lists.add')}
-              title={t('massMessages.lists.add')}
-            >
-              <PlusIcon size={14} />
-              <span className="mm-lists__add-text">{t('massMessages.lists.add')}</span>
-            </button>
-          </li>
-        </ul>
-        {lists.isSuccess && allLists.length === 0 && (
-          <p className="mm-lists__empty">{t('massMessages.lists.empty')}</p>
-        )}
-      </section>
+      <ChipBar
+        headingId="mm-lists-heading"
+        heading={t('massMessages.lists.heading')}
+        addLabel={t('massMessages.lists.add')}
+        onAdd={() => setListModal({ list: null })}
+        emptyText={lists.isSuccess && allLists.length === 0 && t('massMessages.lists.empty')}
+      >
+        {allLists.map((list) => (
+          <Chip
+            key={list.id}
+            label={`${list.name} · ${formatNumber(list.clients_count, i18n.language)}`}
+            title={t('massMessages.lists.count', {
+              count: list.clients_count,
+              formatted: formatNumber(list.clients_count, i18n.language),
+            })}
+            onClick={() => setListModal({ list })}
+            onRemove={() => removeList(list)}
+            removeLabel={t('massMessages.lists.delete', { name: list.name })}
+            disabled={deleteList.isPending}
+          />
+        ))}
+      </ChipBar>
 
       <MassSendForm templates={templates.data?.data ?? []} lists={allLists} />
 
