@@ -3,15 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import {
-  createWebhookEmitter,
   customerMessagesBody,
   type FakeGraphApi,
   fakeTemplate,
-  startFakeGraphApi,
   type WebhookEmitter,
 } from '../../../packages/fakes/src/index';
-import { adminPerWorker, api, apiBase, openSession, type Session } from './support/api';
+import { adminPerWorker, api, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
+import { connectFakeWhatsApp } from './support/whatsapp';
 
 // /admin/chat live, against the real server and the loopback fake of the WhatsApp Cloud API: customer
 // messages arrive through the signed webhook exactly as Meta delivers them, sends go out to the fake,
@@ -40,37 +39,17 @@ function uniqueName(first: string): string {
 
 test.beforeAll(async () => {
   admin = await companyAdmin();
-  phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e14));
-  graph = await startFakeGraphApi({
-    tokens: [WA_TOKEN],
-    phoneNumbers: [
-      {
-        id: phoneNumberId,
-        display_phone_number: '+34 600 11 22 33',
-        verified_name: 'Tienda Demo',
-        quality_rating: 'GREEN',
-      },
+  ({ graph, customer, phoneNumberId } = await connectFakeWhatsApp(admin.token, {
+    token: WA_TOKEN,
+    appSecret: APP_SECRET,
+    wabaId: WABA_ID,
+    displayPhoneNumber: '+34 600 11 22 33',
+    verifiedName: 'Tienda Demo',
+    templates: [
+      fakeTemplate({ name: 'confirmacion_cita', body: 'Hola {{1}}, tu cita es el {{2}}.' }),
+      fakeTemplate({ name: 'oferta_pendiente', status: 'PENDING', category: 'MARKETING' }),
     ],
-  });
-  graph.templates.set(WABA_ID, [
-    fakeTemplate({ name: 'confirmacion_cita', body: 'Hola {{1}}, tu cita es el {{2}}.' }),
-    fakeTemplate({ name: 'oferta_pendiente', status: 'PENDING', category: 'MARKETING' }),
-  ]);
-  const webhookUrl = `${apiBase()}/webhooks/whatsapp`;
-  graph.webhook = { url: webhookUrl, appSecret: APP_SECRET, wabaId: WABA_ID };
-  await api(
-    'POST',
-    '/admin/setting',
-    {
-      whatsAppApiKey: WA_TOKEN,
-      whatsAppPhoneId: phoneNumberId,
-      whatsAppBusinessAccountId: WABA_ID,
-      whatsAppAppSecret: APP_SECRET,
-      facebookMessagesApiUrl: graph.baseUrl,
-    },
-    admin.token,
-  );
-  customer = createWebhookEmitter({ url: webhookUrl, appSecret: APP_SECRET, phoneNumberId, wabaId: WABA_ID });
+  }));
 });
 test.afterAll(async () => {
   await graph?.close();

@@ -1,13 +1,8 @@
 import type { Page } from '@playwright/test';
-import {
-  createWebhookEmitter,
-  type FakeGraphApi,
-  fakeTemplate,
-  startFakeGraphApi,
-  type WebhookEmitter,
-} from '../../../packages/fakes/src/index';
-import { api, apiBase, createCompanyAdmin, openSession, type Session } from './support/api';
+import { type FakeGraphApi, fakeTemplate, type WebhookEmitter } from '../../../packages/fakes/src/index';
+import { api, createCompanyAdmin, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
+import { connectFakeWhatsApp } from './support/whatsapp';
 
 // Markup in everything the app shows: a customer's WhatsApp message and profile name (through the signed
 // webhook, with the chat's **bold** and __italic__ mixed in), client and segment names, client lists,
@@ -31,41 +26,19 @@ let graph: FakeGraphApi;
 let admin: Session;
 let tag: string;
 let customer: WebhookEmitter;
-let phoneNumberId: string;
 
 test.beforeAll(async () => {
   const made = await createCompanyAdmin({ key: 'xss', name: `Xavi ${IMG}`, company: `Empresa ${SCRIPT}` });
   admin = made.admin;
   tag = made.tag.slice(-6);
-  phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e14));
-  graph = await startFakeGraphApi({
-    tokens: [WA_TOKEN],
-    phoneNumbers: [
-      {
-        id: phoneNumberId,
-        display_phone_number: '+34 600 99 88 77',
-        verified_name: 'X',
-        quality_rating: 'GREEN',
-      },
-    ],
-  });
-  graph.templates.set(WABA_ID, [fakeTemplate({ name: 'saludo_xss', body: 'Hola {{1}}, {{2}}.' })]);
-  graph.phoneAccounts.set(phoneNumberId, WABA_ID);
-  const webhookUrl = `${apiBase()}/webhooks/whatsapp`;
-  graph.webhook = { url: webhookUrl, appSecret: APP_SECRET, wabaId: WABA_ID };
-  await api(
-    'POST',
-    '/admin/setting',
-    {
-      whatsAppApiKey: WA_TOKEN,
-      whatsAppPhoneId: phoneNumberId,
-      whatsAppBusinessAccountId: WABA_ID,
-      whatsAppAppSecret: APP_SECRET,
-      facebookMessagesApiUrl: graph.baseUrl,
-    },
-    admin.token,
-  );
-  customer = createWebhookEmitter({ url: webhookUrl, appSecret: APP_SECRET, phoneNumberId, wabaId: WABA_ID });
+  ({ graph, customer } = await connectFakeWhatsApp(admin.token, {
+    token: WA_TOKEN,
+    appSecret: APP_SECRET,
+    wabaId: WABA_ID,
+    displayPhoneNumber: '+34 600 99 88 77',
+    verifiedName: 'X',
+    templates: [fakeTemplate({ name: 'saludo_xss', body: 'Hola {{1}}, {{2}}.' })],
+  }));
 });
 test.afterAll(async () => {
   await graph?.close();
