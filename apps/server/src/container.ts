@@ -1,4 +1,3 @@
-import { MESSAGE_STATUS } from '@hablabot/contract';
 import { AppError } from './platform/errors';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
@@ -26,6 +25,7 @@ import { accountFromSettings, createCloudApiClient } from './integrations/whatsa
 import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
+import { keepInConversation } from './modules/mass-messages/in-conversation';
 import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
 import { createPlatformStatsRepository } from './modules/super-admin/platform-stats.repository';
 import { createPlatformStatsService } from './modules/super-admin/platform-stats.service';
@@ -237,41 +237,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     events,
     metrics,
-    // What a recipient got shows in their conversation, as a template the company sent.
-    onSent: async (send, recipient, sent) => {
-      if (recipient.client_id === null) return;
-      const at = new Date().toISOString();
-      const message = await messagesRepository.insertMessage(send.company_id, {
-        clientId: recipient.client_id,
-        wamid: sent.wamid,
-        sender: 'admin',
-        messageType: 'text',
-        waType: 'template',
-        content: sent.text,
-        phone: recipient.phone,
-        status: MESSAGE_STATUS.sent,
-        createdAt: at,
-        // A resend from the chat sends this template again, never its text as free text.
-        outboundRequest: JSON.stringify({ content: sent.content }),
-      });
-      if (!message) return;
-      await clientsRepository.noteOutgoingMessage(send.company_id, recipient.client_id, {
-        content: sent.text,
-        date: at,
-      });
-      await messagingEvents.publishMessage(send.company_id, message, 'message.created');
-      // A status WhatsApp reported before the message was kept went to the recipient only: copy it.
-      const caught = await massMessagesRepository.recipientStatus(recipient.id);
-      if (caught && ['delivered', 'read', 'failed'].includes(caught.status)) {
-        const updated = await messagesRepository.applyStatus(send.company_id, sent.wamid, {
-          status: MESSAGE_STATUS[caught.status as 'delivered' | 'read' | 'failed'],
-          at: new Date().toISOString(),
-          errorCode: caught.error_code,
-          errorMessage: caught.error_message,
-        });
-        if (updated) await messagingEvents.hooks.onStatus?.(send.company_id, updated);
-      }
-    },
+    onSent: keepInConversation({
+      messagesRepository,
+      clientsRepository,
+      massMessagesRepository,
+      messagingEvents,
+    }),
     options: options.massSender,
   });
   massSender.register();

@@ -288,14 +288,17 @@ export function createMassSender(deps: {
 
   // --- a run ---
 
-  /** How many of the company's sends are being sent right now (held by a live run), at least one. */
+  /**
+   * How many of the company's sends are being sent (at least one). Between two runs of a send, or while
+   * another process takes it over, it is still `sending`: counting it keeps the others from jumping to a
+   * larger share for that moment.
+   */
   async function runningSends(companyId: number): Promise<number> {
     const row = await db
       .selectFrom('mass_messages')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('company_id', '=', companyId)
       .where('status', '=', 'sending')
-      .where('lease_until', '>', iso())
       .executeTakeFirstOrThrow();
     return Math.max(1, Number(row.n));
   }
