@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, type TestApi, createCastApi } from './http';
 import { inboundBody, signedRequest } from './whatsapp-webhook';
+import { waitFor } from './wait';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-injection-test-token';
@@ -61,16 +62,6 @@ function expectJson(res: LightMyRequestResponse, status = 200) {
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   return res.json();
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 /** Splits one CSV line (quotes doubled inside quoted cells). */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
+import { waitFor } from '../../../test/wait';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-crash-token';
@@ -25,16 +26,6 @@ let ctx: TestContext;
 let fake: FakeGraphApi;
 let proxy: { url: string; close(): Promise<void> };
 const workers: ChildProcess[] = [];
-
-async function waitFor<T>(check: () => Promise<T | undefined | false> | T, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 async function startWorker(options: Record<string, unknown>): Promise<ChildProcess & { log(): string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', WORKER, JSON.stringify(options)], {
@@ -169,7 +160,7 @@ describe(`a mass send killed mid-way (${engine})`, () => {
 
     fake.throughputPerSecond = 1000;
     const first = await startWorker(options);
-    await waitFor(() => fake.sent.length >= N / 3).catch(async (err) => {
+    await waitFor(() => fake.sent.length >= N / 3, 30_000).catch(async (err) => {
       const rows = await db
         .selectFrom('mass_message_recipients')
         .select(['status', 'error_message'])
@@ -182,7 +173,7 @@ describe(`a mass send killed mid-way (${engine})`, () => {
       );
     });
     first.kill('SIGKILL');
-    await waitFor(() => first.signalCode === 'SIGKILL');
+    await waitFor(() => first.signalCode === 'SIGKILL', 30_000);
     const inFlight = await db
       .selectFrom('mass_message_recipients')
       .select((eb) => eb.fn.countAll<number>().as('n'))

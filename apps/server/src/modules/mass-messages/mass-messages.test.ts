@@ -11,6 +11,7 @@ import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { png } from '../../../test/media-fixtures';
 import { zonedToUtc } from './mass-messages.service';
+import { waitFor } from '../../../test/wait';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-test-token';
@@ -34,16 +35,6 @@ const call = (who: Who, method: InjectOptions['method'], url: string, body?: unk
     headers: cast[who].headers,
     ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
   });
-
-async function waitFor<T>(check: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let templateSeq = 0;
 async function template(
