@@ -23,6 +23,13 @@ const NOW = Date.now();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const MIN = 60_000;
 const HOUR = 60 * MIN;
+/** Noon of the day before today, in the machine's time zone: "Ayer" in the list at any hour the tests run. */
+const YESTERDAY_NOON = (() => {
+  const day = new Date(NOW);
+  day.setDate(day.getDate() - 1);
+  day.setHours(12, 0, 0, 0);
+  return day.toISOString();
+})();
 
 function makeMessage(overrides: Partial<Message> = {}): Message {
   return {
@@ -70,7 +77,7 @@ const luis = makeClient({
   name: 'Luis',
   whatsapp_cellphone: '5215599999999',
   last_message_content: 'Gracias',
-  last_message_date: ago(30 * HOUR),
+  last_message_date: YESTERDAY_NOON,
   unread_messages_count: 0,
   mode_bot: 0,
 });
