@@ -1,5 +1,5 @@
 import type { ChatMessage } from '@hablabot/contract';
-import { callOutside } from '../http/outbound';
+import { type AnswerHeaders, callOutside } from '../http/outbound';
 
 /**
  * A client of OpenAI-compatible chat completions (OpenAI itself, a local model server, another vendor):
@@ -52,7 +52,6 @@ export class ChatCompletionError extends Error {
 }
 
 export interface ChatCompletionsOptions {
-  fetch?: typeof fetch;
   /** Per attempt, from connecting to the last byte of the answer; default 30 s. */
   timeoutMs?: number;
   /** Retries after the first attempt; default 2. */
@@ -81,7 +80,7 @@ function kindOf(status: number, code: string | null, message: string | null): Ch
 }
 
 /** How long the provider asks us to wait, in ms, or undefined. */
-function retryAfter(headers: Headers): number | undefined {
+function retryAfter(headers: AnswerHeaders): number | undefined {
   const ms = Number(headers.get('retry-after-ms'));
   if (Number.isFinite(ms) && ms > 0) return ms;
   const raw = headers.get('retry-after');
@@ -110,7 +109,6 @@ export function createChatCompletionsClient(options: ChatCompletionsOptions = {}
       json: body,
       timeoutMs,
       maxBytes: MAX_ANSWER_BYTES,
-      fetch: options.fetch,
     });
     if (result.kind === 'timeout') return { retry: new ChatCompletionError('timeout', 0, null) };
     if (result.kind === 'unreachable') return { retry: new ChatCompletionError('unreachable', 0, null) };

@@ -187,11 +187,7 @@ const notConfigured = {
  * The Cloud API as a company uses it: each call reads the company's settings first (a token changed in
  * the settings applies to the next message).
  */
-export function createCloudApiClient(options: {
-  account: AccountSource;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}) {
+export function createCloudApiClient(options: { account: AccountSource; timeoutMs?: number }) {
   const timeoutMs = options.timeoutMs ?? CLOUD_API_TIMEOUT_MS;
 
   async function post(account: CloudApiAccount, body: Record<string, unknown>) {
@@ -200,7 +196,6 @@ export function createCloudApiClient(options: {
       headers: { authorization: `Bearer ${account.token}` },
       json: { messaging_product: 'whatsapp', ...body },
       timeoutMs,
-      fetch: options.fetch,
     });
   }
 

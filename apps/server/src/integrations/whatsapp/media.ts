@@ -66,12 +66,10 @@ export async function retrieveMedia(input: {
   baseUrl: string;
   token: string;
   mediaId: string;
-  fetch?: typeof fetch;
 }): Promise<MediaInfo | MediaProblem> {
   const result = await callOutside(graphUrl(input.baseUrl, encodeURIComponent(input.mediaId)), {
     headers: { authorization: `Bearer ${input.token}` },
     timeoutMs: RETRIEVE_TIMEOUT_MS,
-    fetch: input.fetch,
   });
   if (result.kind === 'timeout') return problem('unavailable', true, 'retrieve timed out');
   if (result.kind === 'unreachable')
