@@ -63,6 +63,8 @@ export {
   FormField,
   type FormFieldProps,
   type FormIssue,
+  FormModal,
+  type FormModalProps,
   fieldControlProps,
   genericIssueText,
   issueText,

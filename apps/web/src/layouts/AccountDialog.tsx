@@ -9,11 +9,10 @@ import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Button } from '../components/Button/Button';
+import { FormModal } from '../components/Form/FormModal';
 import { FormField } from '../components/Form/FormField';
 import { useZodForm } from '../components/Form/useZodForm';
 import { MessageBox, useMessageBox } from '../components/MessageBox/MessageBox';
-import { Modal } from '../components/Modal/Modal';
 import { ValidationErrorList } from '../components/ValidationErrorList/ValidationErrorList';
 import { api, isApiError } from '../lib/api-client';
 import { currentLanguage, i18next, storeLanguage } from '../lib/i18n';
@@ -114,84 +113,75 @@ export default function AccountDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!isSubmitting) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={t('account.title')}
       description={session?.user?.email ?? undefined}
       size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            {t('account.close')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={isSubmitting}>
-            {t('account.save')}
-          </Button>
-        </>
-      }
+      closeOnBackdrop
+      busy={isSubmitting}
+      cancelLabel={t('account.close')}
+      submitLabel={t('account.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <FormField id={ids('name')} label={t('account.name')} required error={fieldError('name')}>
-          {(field) => <input {...field} className="hb-input" autoComplete="name" {...register('name')} />}
-        </FormField>
-        <FormField id={ids('language')} label={t('account.language')} required error={fieldError('language')}>
-          {(field) => (
-            <select {...field} className="hb-input" {...register('language')}>
-              {LANGUAGES.map((code) => (
-                <option key={code} value={code} lang={code}>
-                  {t(`language.${code}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <label className="account-checkbox">
-          <input type="checkbox" {...register('change_password')} />
-          {t('account.changePassword')}
-        </label>
-        {changePassword && (
-          <>
-            <FormField
-              id={ids('current_password')}
-              label={t('account.currentPassword')}
-              required
-              error={fieldError('current_password')}
-            >
-              {(field) => (
-                <input
-                  {...field}
-                  className="hb-input"
-                  type="password"
-                  autoComplete="current-password"
-                  {...register('current_password')}
-                />
-              )}
-            </FormField>
-            <FormField
-              id={ids('password')}
-              label={t('account.newPassword')}
-              required
-              hint={t('account.passwordHint')}
-              error={fieldError('password')}
-            >
-              {(field) => (
-                <input
-                  {...field}
-                  className="hb-input"
-                  type="password"
-                  autoComplete="new-password"
-                  {...register('password')}
-                />
-              )}
-            </FormField>
-          </>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <FormField id={ids('name')} label={t('account.name')} required error={fieldError('name')}>
+        {(field) => <input {...field} className="hb-input" autoComplete="name" {...register('name')} />}
+      </FormField>
+      <FormField id={ids('language')} label={t('account.language')} required error={fieldError('language')}>
+        {(field) => (
+          <select {...field} className="hb-input" {...register('language')}>
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {t(`language.${code}`)}
+              </option>
+            ))}
+          </select>
         )}
-      </form>
-    </Modal>
+      </FormField>
+      <label className="account-checkbox">
+        <input type="checkbox" {...register('change_password')} />
+        {t('account.changePassword')}
+      </label>
+      {changePassword && (
+        <>
+          <FormField
+            id={ids('current_password')}
+            label={t('account.currentPassword')}
+            required
+            error={fieldError('current_password')}
+          >
+            {(field) => (
+              <input
+                {...field}
+                className="hb-input"
+                type="password"
+                autoComplete="current-password"
+                {...register('current_password')}
+              />
+            )}
+          </FormField>
+          <FormField
+            id={ids('password')}
+            label={t('account.newPassword')}
+            required
+            hint={t('account.passwordHint')}
+            error={fieldError('password')}
+          >
+            {(field) => (
+              <input
+                {...field}
+                className="hb-input"
+                type="password"
+                autoComplete="new-password"
+                {...register('password')}
+              />
+            )}
+          </FormField>
+        </>
+      )}
+    </FormModal>
   );
 }

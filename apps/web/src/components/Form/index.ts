@@ -13,3 +13,4 @@ export {
   useZodForm,
   type ZodFormOptions,
 } from './useZodForm';
+export { FormModal, type FormModalProps } from './FormModal';

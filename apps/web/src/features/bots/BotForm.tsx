@@ -7,7 +7,7 @@ import {
 } from '@hablabot/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBox, Modal, Textarea, useMessageBox, ValidationErrorList } from '../../components';
+import { MessageBox, Textarea, useMessageBox, ValidationErrorList, FormModal } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { isApiError } from '../../lib/api-client';
@@ -74,61 +74,51 @@ export function BotForm({ bot, onClose, onSaved }: BotFormProps) {
   const personalityError = fieldError('personality');
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('bots.botForm.editTitle') : t('bots.botForm.createTitle')}
       size="lg"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('bots.botForm.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy} disabled={closing}>
-            {editing ? t('bots.botForm.save') : t('bots.botForm.create')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      submitDisabled={closing}
+      cancelLabel={t('bots.botForm.cancel')}
+      submitLabel={editing ? t('bots.botForm.save') : t('bots.botForm.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <fieldset className="bots-form__fieldset" disabled={closing}>
-          <FormField id={`${formId}-name`} label={t('bots.botForm.name')} required error={nameError}>
-            {(field) => (
-              <input
-                {...field}
-                className="hb-input"
-                autoComplete="off"
-                maxLength={BOT_NAME_MAX}
-                {...register('bot_name')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={`${formId}-personality`}
-            label={t('bots.botForm.personality')}
-            required
-            hint={t('bots.botForm.personalityHint')}
-            error={personalityError}
-          >
-            {(field) => (
-              <Textarea
-                id={field.id}
-                rows={8}
-                aria-required="true"
-                maxLength={BOT_PERSONALITY_MAX}
-                invalid={Boolean(personalityError)}
-                aria-describedby={field['aria-describedby']}
-                {...register('personality')}
-              />
-            )}
-          </FormField>
-        </fieldset>
-      </form>
-    </Modal>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <fieldset className="bots-form__fieldset" disabled={closing}>
+        <FormField id={`${formId}-name`} label={t('bots.botForm.name')} required error={nameError}>
+          {(field) => (
+            <input
+              {...field}
+              className="hb-input"
+              autoComplete="off"
+              maxLength={BOT_NAME_MAX}
+              {...register('bot_name')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={`${formId}-personality`}
+          label={t('bots.botForm.personality')}
+          required
+          hint={t('bots.botForm.personalityHint')}
+          error={personalityError}
+        >
+          {(field) => (
+            <Textarea
+              id={field.id}
+              rows={8}
+              aria-required="true"
+              maxLength={BOT_PERSONALITY_MAX}
+              invalid={Boolean(personalityError)}
+              aria-describedby={field['aria-describedby']}
+              {...register('personality')}
+            />
+          )}
+        </FormField>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -21,12 +21,12 @@ import { useTranslation } from 'react-i18next';
 import {
   Button,
   MessageBox,
-  Modal,
   MultiSelect,
   type MultiSelectOption,
   Textarea,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -225,26 +225,18 @@ export function InstructionForm({
   const askAtLimit = ask.length >= INSTRUCTION_ASK_MAX;
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      title={editing ? t('bots.instructionForm.editTitle') : t('bots.instructionForm.createTitle')}
-      size="lg"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('bots.instructionForm.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy} disabled={closing}>
-            {editing ? t('bots.instructionForm.save') : t('bots.instructionForm.create')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
+    <>
+      <FormModal
+        formId={formId}
+        title={editing ? t('bots.instructionForm.editTitle') : t('bots.instructionForm.createTitle')}
+        size="lg"
+        busy={busy}
+        submitDisabled={closing}
+        cancelLabel={t('bots.instructionForm.cancel')}
+        submitLabel={editing ? t('bots.instructionForm.save') : t('bots.instructionForm.create')}
+        onClose={onClose}
+        onSubmit={onSubmit}
+      >
         {invalidShown && <InlineAlert message={t('bots.instructionForm.invalid')} />}
         <MessageBox {...banner.props} />
         <ValidationErrorList errors={serverErrors} />
@@ -340,10 +332,10 @@ export function InstructionForm({
             )}
           </FormField>
         </fieldset>
-      </form>
+      </FormModal>
       {MediaPicker && (
         <MediaPicker open={mediaOpen} onClose={() => setMediaOpen(false)} onPick={attachMedia} />
       )}
-    </Modal>
+    </>
   );
 }

@@ -9,14 +9,13 @@ import { useId, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
   MessageBox,
-  Modal,
   MultiSelect,
   type MultiSelectOption,
   Textarea,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -120,139 +119,117 @@ export function ClientForm({ client, segments, onClose, onSaved, onCreateSegment
   const noSegments = segments.length === 0;
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('clients.form.editTitle') : t('clients.form.createTitle')}
       size="lg"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('clients.form.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy}>
-            {editing ? t('clients.form.save') : t('clients.form.create')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      cancelLabel={t('clients.form.cancel')}
+      submitLabel={editing ? t('clients.form.save') : t('clients.form.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <div className="clients-form__grid">
-          <FormField id={ids('name')} label={t('clients.form.name')} required error={nameError}>
-            {(field) => (
-              <input {...field} className="hb-input" autoComplete="given-name" {...register('name')} />
-            )}
-          </FormField>
-          <FormField
-            id={ids('last_names')}
-            label={t('clients.form.lastNames')}
-            required
-            error={lastNamesError}
-          >
-            {(field) => (
-              <input {...field} className="hb-input" autoComplete="family-name" {...register('last_names')} />
-            )}
-          </FormField>
-          <FormField
-            id={ids('whatsapp_cellphone')}
-            label={t('clients.form.whatsapp')}
-            required
-            hint={t('clients.form.whatsappHint')}
-            error={phoneError}
-          >
-            {(field) => (
-              <input
-                {...field}
-                className="hb-input"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                placeholder="5215512345678"
-                {...register('whatsapp_cellphone')}
-              />
-            )}
-          </FormField>
-          <FormField id={ids('email')} label={t('clients.form.email')} required error={emailError}>
-            {(field) => (
-              <input
-                {...field}
-                className="hb-input"
-                type="email"
-                autoComplete="email"
-                {...register('email')}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={ids('segments')}
-            labelId={ids('segments-label')}
-            label={t('clients.form.segments')}
-            required
-            hint={
-              noSegments ? (
-                <>
-                  {t('clients.form.noSegments')}{' '}
-                  {onCreateSegment && (
-                    <button type="button" className="clients-link-button" onClick={onCreateSegment}>
-                      {t('clients.segmentForm.createTitle')}
-                    </button>
-                  )}
-                </>
-              ) : undefined
-            }
-            error={segmentsError}
-            className="clients-form__wide"
-          >
-            {(field) => (
-              <Controller
-                control={control}
-                name="segments"
-                render={({ field: segmentsField }) => (
-                  <MultiSelect<number>
-                    id={field.id}
-                    ref={segmentsField.ref}
-                    options={options}
-                    value={segmentsField.value}
-                    onChange={segmentsField.onChange}
-                    onBlur={segmentsField.onBlur}
-                    coloredChips
-                    required
-                    invalid={Boolean(segmentsError)}
-                    placeholder={t('clients.form.segmentsPlaceholder')}
-                    searchPlaceholder={t('clients.form.segmentsSearch')}
-                    aria-labelledby={ids('segments-label')}
-                    aria-describedby={field['aria-describedby']}
-                  />
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <div className="clients-form__grid">
+        <FormField id={ids('name')} label={t('clients.form.name')} required error={nameError}>
+          {(field) => (
+            <input {...field} className="hb-input" autoComplete="given-name" {...register('name')} />
+          )}
+        </FormField>
+        <FormField id={ids('last_names')} label={t('clients.form.lastNames')} required error={lastNamesError}>
+          {(field) => (
+            <input {...field} className="hb-input" autoComplete="family-name" {...register('last_names')} />
+          )}
+        </FormField>
+        <FormField
+          id={ids('whatsapp_cellphone')}
+          label={t('clients.form.whatsapp')}
+          required
+          hint={t('clients.form.whatsappHint')}
+          error={phoneError}
+        >
+          {(field) => (
+            <input
+              {...field}
+              className="hb-input"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel"
+              placeholder="5215512345678"
+              {...register('whatsapp_cellphone')}
+            />
+          )}
+        </FormField>
+        <FormField id={ids('email')} label={t('clients.form.email')} required error={emailError}>
+          {(field) => (
+            <input {...field} className="hb-input" type="email" autoComplete="email" {...register('email')} />
+          )}
+        </FormField>
+        <FormField
+          id={ids('segments')}
+          labelId={ids('segments-label')}
+          label={t('clients.form.segments')}
+          required
+          hint={
+            noSegments ? (
+              <>
+                {t('clients.form.noSegments')}{' '}
+                {onCreateSegment && (
+                  <button type="button" className="clients-link-button" onClick={onCreateSegment}>
+                    {t('clients.segmentForm.createTitle')}
+                  </button>
                 )}
-              />
-            )}
-          </FormField>
-          <FormField
-            id={ids('projects')}
-            label={t('clients.form.projects')}
-            optional
-            error={projectsError}
-            className="clients-form__wide"
-          >
-            {(field) => (
-              <Textarea
-                id={field.id}
-                rows={3}
-                maxLength={CLIENT_PROJECTS_MAX}
-                showCounter={false}
-                invalid={Boolean(projectsError)}
-                aria-describedby={field['aria-describedby']}
-                {...register('projects')}
-              />
-            )}
-          </FormField>
-        </div>
-      </form>
-    </Modal>
+              </>
+            ) : undefined
+          }
+          error={segmentsError}
+          className="clients-form__wide"
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="segments"
+              render={({ field: segmentsField }) => (
+                <MultiSelect<number>
+                  id={field.id}
+                  ref={segmentsField.ref}
+                  options={options}
+                  value={segmentsField.value}
+                  onChange={segmentsField.onChange}
+                  onBlur={segmentsField.onBlur}
+                  coloredChips
+                  required
+                  invalid={Boolean(segmentsError)}
+                  placeholder={t('clients.form.segmentsPlaceholder')}
+                  searchPlaceholder={t('clients.form.segmentsSearch')}
+                  aria-labelledby={ids('segments-label')}
+                  aria-describedby={field['aria-describedby']}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={ids('projects')}
+          label={t('clients.form.projects')}
+          optional
+          error={projectsError}
+          className="clients-form__wide"
+        >
+          {(field) => (
+            <Textarea
+              id={field.id}
+              rows={3}
+              maxLength={CLIENT_PROJECTS_MAX}
+              showCounter={false}
+              invalid={Boolean(projectsError)}
+              aria-describedby={field['aria-describedby']}
+              {...register('projects')}
+            />
+          )}
+        </FormField>
+      </div>
+    </FormModal>
   );
 }

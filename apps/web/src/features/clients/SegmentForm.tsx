@@ -9,13 +9,12 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
   ColorPicker,
   MessageBox,
-  Modal,
   Textarea,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -109,70 +108,60 @@ export function SegmentForm({ segment, onClose }: SegmentFormProps) {
   const locked = closing;
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('clients.segmentForm.editTitle') : t('clients.segmentForm.createTitle')}
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('clients.segmentForm.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy} disabled={closing}>
-            {editing ? t('clients.segmentForm.save') : t('clients.segmentForm.create')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      submitDisabled={closing}
+      cancelLabel={t('clients.segmentForm.cancel')}
+      submitLabel={editing ? t('clients.segmentForm.save') : t('clients.segmentForm.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <fieldset className="clients-form__fieldset" disabled={locked}>
-          <FormField id={ids('name')} label={t('clients.segmentForm.name')} required error={nameError}>
-            {(field) => <input {...field} className="hb-input" autoComplete="off" {...register('name')} />}
-          </FormField>
-          <FormField id={ids('color')} label={t('clients.segmentForm.color')} required error={colorError}>
-            {(field) => (
-              <Controller
-                control={control}
-                name="color"
-                render={({ field: colorField }) => (
-                  <ColorPicker
-                    id={field.id}
-                    ref={colorField.ref}
-                    name={colorField.name}
-                    value={colorField.value}
-                    onChange={colorField.onChange}
-                    onBlur={colorField.onBlur}
-                    required
-                    invalid={Boolean(colorError)}
-                    disabled={locked}
-                    aria-describedby={field['aria-describedby']}
-                  />
-                )}
-              />
-            )}
-          </FormField>
-          <FormField id={ids('rules')} label={t('clients.segmentForm.rules')} required error={rulesError}>
-            {(field) => (
-              <Textarea
-                id={field.id}
-                rows={4}
-                aria-required="true"
-                maxLength={SEGMENT_RULES_MAX}
-                showCounter={false}
-                placeholder={t('clients.segmentForm.rulesPlaceholder')}
-                invalid={Boolean(rulesError)}
-                aria-describedby={field['aria-describedby']}
-                {...register('rules')}
-              />
-            )}
-          </FormField>
-        </fieldset>
-      </form>
-    </Modal>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <fieldset className="clients-form__fieldset" disabled={locked}>
+        <FormField id={ids('name')} label={t('clients.segmentForm.name')} required error={nameError}>
+          {(field) => <input {...field} className="hb-input" autoComplete="off" {...register('name')} />}
+        </FormField>
+        <FormField id={ids('color')} label={t('clients.segmentForm.color')} required error={colorError}>
+          {(field) => (
+            <Controller
+              control={control}
+              name="color"
+              render={({ field: colorField }) => (
+                <ColorPicker
+                  id={field.id}
+                  ref={colorField.ref}
+                  name={colorField.name}
+                  value={colorField.value}
+                  onChange={colorField.onChange}
+                  onBlur={colorField.onBlur}
+                  required
+                  invalid={Boolean(colorError)}
+                  disabled={locked}
+                  aria-describedby={field['aria-describedby']}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField id={ids('rules')} label={t('clients.segmentForm.rules')} required error={rulesError}>
+          {(field) => (
+            <Textarea
+              id={field.id}
+              rows={4}
+              aria-required="true"
+              maxLength={SEGMENT_RULES_MAX}
+              showCounter={false}
+              placeholder={t('clients.segmentForm.rulesPlaceholder')}
+              invalid={Boolean(rulesError)}
+              aria-describedby={field['aria-describedby']}
+              {...register('rules')}
+            />
+          )}
+        </FormField>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -13,9 +13,9 @@ import {
   Chip,
   formatNumber,
   MessageBox,
-  Modal,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -181,76 +181,55 @@ export function ClientListForm({ list, segments, onClose, onSaved }: ClientListF
     ) : null;
 
   return (
-    <Modal
-      open
-      size="lg"
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('massMessages.listForm.editTitle') : t('massMessages.listForm.createTitle')}
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('massMessages.listForm.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy}>
-            {editing ? t('massMessages.listForm.save') : t('massMessages.listForm.create')}
-          </Button>
-        </>
-      }
+      size="lg"
+      busy={busy}
+      cancelLabel={t('massMessages.listForm.cancel')}
+      submitLabel={editing ? t('massMessages.listForm.save') : t('massMessages.listForm.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <FormField
-          id={ids('name')}
-          label={t('massMessages.listForm.name')}
-          required
-          error={fieldError('name')}
-        >
-          {(field) => (
-            <input
-              {...field}
-              className="hb-input"
-              autoComplete="off"
-              maxLength={CLIENT_LIST_NAME_MAX}
-              {...register('name')}
-            />
-          )}
-        </FormField>
-        <FormField
-          id={ids('clients')}
-          label={t('massMessages.listForm.clients')}
-          required
-          error={clientsError}
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="client_ids"
-              render={({ field: clientsField }) => (
-                <ClientPicker
-                  id={field.id}
-                  value={clientsField.value}
-                  onChange={clientsField.onChange}
-                  labels={labels}
-                  onLabels={(entries) =>
-                    setLabels((current) => {
-                      const next = new Map(current);
-                      for (const [id, label] of entries) next.set(id, label);
-                      return next;
-                    })
-                  }
-                  invalid={Boolean(clientsError)}
-                  describedBy={field['aria-describedby']}
-                  extra={segmentShortcut}
-                />
-              )}
-            />
-          )}
-        </FormField>
-      </form>
-    </Modal>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <FormField id={ids('name')} label={t('massMessages.listForm.name')} required error={fieldError('name')}>
+        {(field) => (
+          <input
+            {...field}
+            className="hb-input"
+            autoComplete="off"
+            maxLength={CLIENT_LIST_NAME_MAX}
+            {...register('name')}
+          />
+        )}
+      </FormField>
+      <FormField id={ids('clients')} label={t('massMessages.listForm.clients')} required error={clientsError}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="client_ids"
+            render={({ field: clientsField }) => (
+              <ClientPicker
+                id={field.id}
+                value={clientsField.value}
+                onChange={clientsField.onChange}
+                labels={labels}
+                onLabels={(entries) =>
+                  setLabels((current) => {
+                    const next = new Map(current);
+                    for (const [id, label] of entries) next.set(id, label);
+                    return next;
+                  })
+                }
+                invalid={Boolean(clientsError)}
+                describedBy={field['aria-describedby']}
+                extra={segmentShortcut}
+              />
+            )}
+          />
+        )}
+      </FormField>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 import { type CompanyOverview, type RenameCompanyRequest, ZRenameCompanyRequest } from '@hablabot/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBox, Modal, useMessageBox, ValidationErrorList } from '../../components';
+import { MessageBox, useMessageBox, ValidationErrorList, FormModal } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { useRenameCompany } from './api';
@@ -50,36 +50,27 @@ export function CompanyForm({
 
   const busy = isSubmitting || rename.isPending;
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={t('superAdmin.companies.form.title')}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('superAdmin.companies.form.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy}>
-            {t('superAdmin.companies.form.save')}
-          </Button>
-        </>
-      }
+      closeOnBackdrop
+      busy={busy}
+      cancelLabel={t('superAdmin.companies.form.cancel')}
+      submitLabel={t('superAdmin.companies.form.save')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <FormField
-          id={`${formId}-name`}
-          label={t('superAdmin.companies.form.name')}
-          required
-          error={fieldError('name')}
-        >
-          {(field) => <input {...field} className="hb-input" maxLength={120} {...register('name')} />}
-        </FormField>
-      </form>
-    </Modal>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <FormField
+        id={`${formId}-name`}
+        label={t('superAdmin.companies.form.name')}
+        required
+        error={fieldError('name')}
+      >
+        {(field) => <input {...field} className="hb-input" maxLength={120} {...register('name')} />}
+      </FormField>
+    </FormModal>
   );
 }

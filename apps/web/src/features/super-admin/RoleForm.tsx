@@ -3,14 +3,13 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  Button,
   ColorPicker,
   DEFAULT_SEGMENT_COLOR,
   MessageBox,
-  Modal,
   Textarea,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -82,78 +81,67 @@ export function RoleForm({ role, onClose, onSaved }: RoleFormProps) {
   const colorError = fieldError('color');
   const descriptionError = fieldError('description');
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('superAdmin.roles.form.editTitle') : t('superAdmin.roles.form.createTitle')}
       size="md"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('superAdmin.roles.form.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy}>
-            {editing ? t('superAdmin.roles.form.save') : t('superAdmin.roles.form.create')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      cancelLabel={t('superAdmin.roles.form.cancel')}
+      submitLabel={editing ? t('superAdmin.roles.form.save') : t('superAdmin.roles.form.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <FormField
-          id={ids('name')}
-          label={t('superAdmin.roles.form.name')}
-          required
-          hint={builtin ? t('superAdmin.roles.builtinName') : undefined}
-          error={fieldError('name')}
-        >
-          {(field) => (
-            <input {...field} className="hb-input" readOnly={builtin} maxLength={50} {...register('name')} />
-          )}
-        </FormField>
-        <FormField
-          id={ids('description')}
-          label={t('superAdmin.roles.form.description')}
-          optional
-          error={descriptionError}
-        >
-          {(field) => (
-            <Textarea
-              id={field.id}
-              rows={3}
-              maxLength={DESCRIPTION_MAX}
-              invalid={Boolean(descriptionError)}
-              aria-describedby={field['aria-describedby']}
-              {...register('description')}
-            />
-          )}
-        </FormField>
-        <FormField id={ids('color')} label={t('superAdmin.roles.form.color')} required error={colorError}>
-          {(field) => (
-            <Controller
-              control={control}
-              name="color"
-              render={({ field: colorField }) => (
-                <ColorPicker
-                  id={field.id}
-                  ref={colorField.ref}
-                  name={colorField.name}
-                  value={colorField.value}
-                  onChange={colorField.onChange}
-                  onBlur={colorField.onBlur}
-                  required
-                  invalid={Boolean(colorError)}
-                  aria-describedby={field['aria-describedby']}
-                />
-              )}
-            />
-          )}
-        </FormField>
-      </form>
-    </Modal>
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <FormField
+        id={ids('name')}
+        label={t('superAdmin.roles.form.name')}
+        required
+        hint={builtin ? t('superAdmin.roles.builtinName') : undefined}
+        error={fieldError('name')}
+      >
+        {(field) => (
+          <input {...field} className="hb-input" readOnly={builtin} maxLength={50} {...register('name')} />
+        )}
+      </FormField>
+      <FormField
+        id={ids('description')}
+        label={t('superAdmin.roles.form.description')}
+        optional
+        error={descriptionError}
+      >
+        {(field) => (
+          <Textarea
+            id={field.id}
+            rows={3}
+            maxLength={DESCRIPTION_MAX}
+            invalid={Boolean(descriptionError)}
+            aria-describedby={field['aria-describedby']}
+            {...register('description')}
+          />
+        )}
+      </FormField>
+      <FormField id={ids('color')} label={t('superAdmin.roles.form.color')} required error={colorError}>
+        {(field) => (
+          <Controller
+            control={control}
+            name="color"
+            render={({ field: colorField }) => (
+              <ColorPicker
+                id={field.id}
+                ref={colorField.ref}
+                name={colorField.name}
+                value={colorField.value}
+                onChange={colorField.onChange}
+                onBlur={colorField.onBlur}
+                required
+                invalid={Boolean(colorError)}
+                aria-describedby={field['aria-describedby']}
+              />
+            )}
+          />
+        )}
+      </FormField>
+    </FormModal>
   );
 }

@@ -12,13 +12,12 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  Button,
   MessageBox,
-  Modal,
   MultiSelect,
   type MultiSelectOption,
   useMessageBox,
   ValidationErrorList,
+  FormModal,
 } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
@@ -167,134 +166,118 @@ export function UserForm({ user, roles, companies, onClose, onSaved }: UserFormP
   const passwordError = fieldError('password');
 
   return (
-    <Modal
-      open
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+    <FormModal
+      formId={formId}
       title={editing ? t('superAdmin.users.form.editTitle') : t('superAdmin.users.form.createTitle')}
       size="md"
-      closeOnBackdrop={false}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('superAdmin.users.form.cancel')}
-          </Button>
-          <Button variant="primary" type="submit" form={formId} busy={busy}>
-            {editing ? t('superAdmin.users.form.save') : t('superAdmin.users.form.create')}
-          </Button>
-        </>
-      }
+      busy={busy}
+      cancelLabel={t('superAdmin.users.form.cancel')}
+      submitLabel={editing ? t('superAdmin.users.form.save') : t('superAdmin.users.form.create')}
+      onClose={onClose}
+      onSubmit={onSubmit}
     >
-      <form id={formId} className="hb-form" onSubmit={onSubmit} noValidate>
-        <MessageBox {...banner.props} />
-        <ValidationErrorList errors={serverErrors} />
-        <FormField
-          id={ids('name')}
-          label={t('superAdmin.users.form.name')}
-          required
-          error={fieldError('name')}
-        >
-          {(field) => <input {...field} className="hb-input" autoComplete="name" {...register('name')} />}
-        </FormField>
-        <FormField
-          id={ids('email')}
-          label={t('superAdmin.users.form.email')}
-          required
-          error={fieldError('email')}
-        >
-          {(field) => (
-            <input {...field} className="hb-input" type="email" autoComplete="off" {...register('email')} />
+      <MessageBox {...banner.props} />
+      <ValidationErrorList errors={serverErrors} />
+      <FormField id={ids('name')} label={t('superAdmin.users.form.name')} required error={fieldError('name')}>
+        {(field) => <input {...field} className="hb-input" autoComplete="name" {...register('name')} />}
+      </FormField>
+      <FormField
+        id={ids('email')}
+        label={t('superAdmin.users.form.email')}
+        required
+        error={fieldError('email')}
+      >
+        {(field) => (
+          <input {...field} className="hb-input" type="email" autoComplete="off" {...register('email')} />
+        )}
+      </FormField>
+      <FormField
+        id={ids('roles')}
+        labelId={ids('roles-label')}
+        label={t('superAdmin.users.form.roles')}
+        required
+        error={rolesError}
+      >
+        {(field) => (
+          <Controller
+            control={control}
+            name="roles"
+            render={({ field: rolesField }) => (
+              <MultiSelect<number>
+                id={field.id}
+                ref={rolesField.ref}
+                options={options}
+                value={rolesField.value}
+                onChange={rolesField.onChange}
+                onBlur={rolesField.onBlur}
+                coloredChips
+                required
+                invalid={Boolean(rolesError)}
+                placeholder={t('superAdmin.users.form.rolesPlaceholder')}
+                searchPlaceholder={t('superAdmin.users.form.rolesSearch')}
+                aria-labelledby={ids('roles-label')}
+                aria-describedby={field['aria-describedby']}
+              />
+            )}
+          />
+        )}
+      </FormField>
+      {isAdmin && (
+        <fieldset className="sa-fieldset">
+          <legend>{t('superAdmin.users.form.company')}</legend>
+          <FormField
+            id={ids('company_id')}
+            label={t('superAdmin.users.form.companyExisting')}
+            error={fieldError('company_id')}
+          >
+            {(field) => (
+              <select {...field} className="hb-input" {...register('company_id')}>
+                <option value="">{t('superAdmin.users.form.companyNew')}</option>
+                {companies.map((company) => (
+                  <option key={company.id} value={String(company.id)}>
+                    {company.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          {companyId === '' && (
+            <FormField
+              id={ids('company_name')}
+              label={t('superAdmin.users.form.companyName')}
+              optional
+              hint={t('superAdmin.users.form.companyNameHint')}
+              error={fieldError('company_name')}
+            >
+              {(field) => <input {...field} className="hb-input" {...register('company_name')} />}
+            </FormField>
           )}
-        </FormField>
+        </fieldset>
+      )}
+      {editing && (
+        <label className="sa-checkbox">
+          <input type="checkbox" {...register('change_password')} />
+          {t('superAdmin.users.form.changePassword')}
+        </label>
+      )}
+      {showPassword && (
         <FormField
-          id={ids('roles')}
-          labelId={ids('roles-label')}
-          label={t('superAdmin.users.form.roles')}
+          id={ids('password')}
+          label={t('superAdmin.users.form.password')}
           required
-          error={rolesError}
+          error={passwordError}
         >
           {(field) => (
-            <Controller
-              control={control}
-              name="roles"
-              render={({ field: rolesField }) => (
-                <MultiSelect<number>
-                  id={field.id}
-                  ref={rolesField.ref}
-                  options={options}
-                  value={rolesField.value}
-                  onChange={rolesField.onChange}
-                  onBlur={rolesField.onBlur}
-                  coloredChips
-                  required
-                  invalid={Boolean(rolesError)}
-                  placeholder={t('superAdmin.users.form.rolesPlaceholder')}
-                  searchPlaceholder={t('superAdmin.users.form.rolesSearch')}
-                  aria-labelledby={ids('roles-label')}
-                  aria-describedby={field['aria-describedby']}
-                />
-              )}
+            <input
+              {...field}
+              className="hb-input"
+              type="password"
+              autoComplete="new-password"
+              {...register('password')}
             />
           )}
         </FormField>
-        {isAdmin && (
-          <fieldset className="sa-fieldset">
-            <legend>{t('superAdmin.users.form.company')}</legend>
-            <FormField
-              id={ids('company_id')}
-              label={t('superAdmin.users.form.companyExisting')}
-              error={fieldError('company_id')}
-            >
-              {(field) => (
-                <select {...field} className="hb-input" {...register('company_id')}>
-                  <option value="">{t('superAdmin.users.form.companyNew')}</option>
-                  {companies.map((company) => (
-                    <option key={company.id} value={String(company.id)}>
-                      {company.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
-            {companyId === '' && (
-              <FormField
-                id={ids('company_name')}
-                label={t('superAdmin.users.form.companyName')}
-                optional
-                hint={t('superAdmin.users.form.companyNameHint')}
-                error={fieldError('company_name')}
-              >
-                {(field) => <input {...field} className="hb-input" {...register('company_name')} />}
-              </FormField>
-            )}
-          </fieldset>
-        )}
-        {editing && (
-          <label className="sa-checkbox">
-            <input type="checkbox" {...register('change_password')} />
-            {t('superAdmin.users.form.changePassword')}
-          </label>
-        )}
-        {showPassword && (
-          <FormField
-            id={ids('password')}
-            label={t('superAdmin.users.form.password')}
-            required
-            error={passwordError}
-          >
-            {(field) => (
-              <input
-                {...field}
-                className="hb-input"
-                type="password"
-                autoComplete="new-password"
-                {...register('password')}
-              />
-            )}
-          </FormField>
-        )}
-      </form>
-    </Modal>
+      )}
+    </FormModal>
   );
 }
