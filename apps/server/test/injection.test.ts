@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cast, type TestApi, createCastApi } from './http';
 import { inboundBody, signedRequest } from './whatsapp-webhook';
 import { waitFor } from './wait';
+import { connectWhatsApp } from './whatsapp-company';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-injection-test-token';
@@ -40,12 +41,11 @@ beforeAll(async () => {
     ],
   });
   ({ api: ctx, cast, companyA } = await createCastApi({ cloudApiTimeoutMs: 2000 }));
-  const { settingsRepository, secrets } = ctx.container;
-  await settingsRepository.upsertSettings(companyA, {
-    whatsapp_api_key_enc: secrets.encrypt(TOKEN),
-    whatsapp_phone_id: PHONE_ID,
-    whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
-    facebook_messages_api_url: fake.baseUrl,
+  await connectWhatsApp(ctx.container, companyA, {
+    phoneId: PHONE_ID,
+    token: TOKEN,
+    appSecret: APP_SECRET,
+    baseUrl: fake.baseUrl,
   });
   await ctx.container.jobs.start();
 });

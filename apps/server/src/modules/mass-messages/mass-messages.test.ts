@@ -2,7 +2,7 @@
 // (in-process on SQLite, BullMQ with REDIS_URL), the fake Graph API of packages/fakes for WhatsApp, and
 // its status webhooks delivered back to the app through a loopback server.
 import { MESSAGE_STATUS, type MassMessage, type MassRecipient, type ServerEvent } from '@hablabot/contract';
-import { type FakeGraphApi, createWebhookEmitter, listen, startFakeGraphApi } from '@hablabot/fakes';
+import { type FakeGraphApi, createWebhookEmitter, startFakeGraphApi } from '@hablabot/fakes';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, createSegment } from '../../../test/clients-factories';
@@ -12,6 +12,7 @@ import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { png } from '../../../test/media-fixtures';
 import { zonedToUtc } from './mass-messages.service';
 import { waitFor } from '../../../test/wait';
+import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-test-token';
@@ -135,33 +136,19 @@ beforeAll(async () => {
   cast = await createCast(ctx);
   companyA = cast.admin.user.company_id!;
   companyB = cast.otherAdmin.user.company_id!;
-  const { settingsRepository, secrets } = ctx.container;
   for (const [company, phoneId] of [
     [companyA, PHONE_ID],
     [companyB, PHONE_ID_B],
-  ] as const) {
-    await settingsRepository.upsertSettings(company, {
-      whatsapp_api_key_enc: secrets.encrypt(TOKEN),
-      whatsapp_phone_id: phoneId,
-      whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
-      facebook_messages_api_url: fake.baseUrl,
+  ] as const)
+    await connectWhatsApp(ctx.container, company, {
+      phoneId,
+      token: TOKEN,
+      appSecret: APP_SECRET,
+      baseUrl: fake.baseUrl,
     });
-  }
   await ctx.container.events.subscribe(companyA, (e) => void events.push(e));
   await ctx.container.jobs.start();
-  server = await listen(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const answer = await ctx.app.inject({
-      method: 'POST',
-      url: req.url ?? '/',
-      headers: req.headers as Record<string, string>,
-      payload: Buffer.concat(chunks),
-    });
-    res.writeHead(answer.statusCode, { 'content-type': 'application/json' });
-    res.end(answer.body);
-  });
-  fake.webhook = { url: `${server.url}/api/v1/webhooks/whatsapp`, appSecret: APP_SECRET };
+  server = await routeWebhooksToApp(ctx.app, fake, APP_SECRET);
 });
 
 afterAll(async () => {

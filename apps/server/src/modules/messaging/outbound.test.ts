@@ -1,12 +1,13 @@
 // Sending to customers: the outbound service and POST /admin/message over real HTTP to the fake Graph API,
 // on a real database (SQLite, or PostgreSQL + Redis with TEST_DATABASE_URL and REDIS_URL).
 import { type Message, MESSAGE_STATUS, type ServerEvent } from '@hablabot/contract';
-import { type FakeGraphApi, createWebhookEmitter, listen, startFakeGraphApi } from '@hablabot/fakes';
+import { type FakeGraphApi, createWebhookEmitter, startFakeGraphApi } from '@hablabot/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast, createUser } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
+import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 import { retryWait } from './outbound.service';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -47,34 +48,20 @@ describe(`sending messages (${engine})`, () => {
     cast = await createCast(ctx);
     companyId = cast.admin.user.company_id!;
     companyB = cast.otherAdmin.user.company_id!;
-    const { settingsRepository, secrets } = ctx.container;
     for (const [company, phoneId] of [
       [companyId, PHONE_ID],
       [companyB, PHONE_ID_B],
-    ] as const) {
-      await settingsRepository.upsertSettings(company, {
-        whatsapp_api_key_enc: secrets.encrypt(TOKEN),
-        whatsapp_phone_id: phoneId,
-        whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
-        facebook_messages_api_url: fake.baseUrl,
+    ] as const)
+      await connectWhatsApp(ctx.container, company, {
+        phoneId,
+        token: TOKEN,
+        appSecret: APP_SECRET,
+        baseUrl: fake.baseUrl,
       });
-    }
     await ctx.container.events.subscribe(companyId, (e) => void events.push(e));
     await ctx.container.jobs.start();
     // Meta's webhooks reach our real route through a loopback server in front of the app.
-    server = await listen(async (req, res) => {
-      const chunks: Buffer[] = [];
-      for await (const c of req) chunks.push(c as Buffer);
-      const answer = await ctx.app.inject({
-        method: 'POST',
-        url: req.url ?? '/',
-        headers: req.headers as Record<string, string>,
-        payload: Buffer.concat(chunks),
-      });
-      res.writeHead(answer.statusCode, { 'content-type': 'application/json' });
-      res.end(answer.body);
-    });
-    fake.webhook = { url: `${server.url}/api/v1/webhooks/whatsapp`, appSecret: APP_SECRET };
+    server = await routeWebhooksToApp(ctx.app, fake, APP_SECRET);
   });
   afterAll(async () => {
     await fake.flushWebhooks();
