@@ -5,7 +5,7 @@ import {
   type MassMessageStatus,
 } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Chip,
@@ -43,6 +43,7 @@ import { SendProgress, StatusBadge, sentSoFar } from './progress';
 import { formatDateTime } from './schedule';
 import { SendReport } from './SendReport';
 import './mass-messages.css';
+import { StatusFilter } from './StatusFilter';
 
 /** Below this width the history's name cell also carries the state and the count. */
 const PHONE_QUERY = '(max-width: 640px)';
@@ -72,7 +73,6 @@ export default function MassMessagesPage() {
   const title = t('massMessages.title');
   useDocumentTitle(title);
   const queryClient = useQueryClient();
-  const statusId = useId();
   const banner = useMessageBox();
   const [confirm, confirmDialog] = useConfirmDialog();
   const lists = useClientLists();
@@ -314,25 +314,15 @@ export default function MassMessagesPage() {
           rowActionsWidth={124}
           toolbar={
             <div className="mm-toolbar">
-              <label className="mm-toolbar__label" htmlFor={statusId}>
-                {t('massMessages.history.status')}
-              </label>
-              <select
-                id={statusId}
-                className="hb-input mm-toolbar__select"
+              <StatusFilter
+                label={t('massMessages.history.status')}
+                statuses={MASS_MESSAGE_STATUSES}
                 value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as MassMessageStatus | '');
+                onChange={(next) => {
+                  setStatus(next);
                   setPagination((current) => ({ ...current, pageIndex: 0 }));
                 }}
-              >
-                <option value="">{t('massMessages.report.allStatuses')}</option>
-                {MASS_MESSAGE_STATUSES.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`massMessages.status.${option}`)}
-                  </option>
-                ))}
-              </select>
+              />
             </div>
           }
           rowActions={(send) => (

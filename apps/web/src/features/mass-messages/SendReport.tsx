@@ -4,7 +4,7 @@ import {
   type MassRecipient,
   type MassRecipientStatus,
 } from '@hablabot/contract';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Button,
@@ -22,6 +22,7 @@ import { isApiError } from '../../lib/api-client';
 import { downloadReport, type RecipientsQuery, useRecipients, useResend } from './api';
 import { SendProgress, StatusBadge } from './progress';
 import { formatDateTime } from './schedule';
+import { StatusFilter } from './StatusFilter';
 
 const EMPTY: MassRecipient[] = [];
 
@@ -33,7 +34,6 @@ export interface SendReportProps {
 /** A send's per-recipient report: filter by state, search, Meta's error text, export as CSV. */
 export function SendReport({ send, onClose }: SendReportProps) {
   const { t, i18n } = useTranslation();
-  const statusId = useId();
   const banner = useMessageBox();
   const [confirm, confirmDialog] = useConfirmDialog();
   const [status, setStatus] = useState<MassRecipientStatus | ''>('');
@@ -194,25 +194,15 @@ export function SendReport({ send, onClose }: SendReportProps) {
           }
           toolbar={
             <div className="mm-toolbar">
-              <label className="mm-toolbar__label" htmlFor={statusId}>
-                {t('massMessages.report.statusFilter')}
-              </label>
-              <select
-                id={statusId}
-                className="hb-input mm-toolbar__select"
+              <StatusFilter
+                label={t('massMessages.report.statusFilter')}
+                statuses={MASS_RECIPIENT_STATUSES}
                 value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value as MassRecipientStatus | '');
+                onChange={(next) => {
+                  setStatus(next);
                   setPagination((current) => ({ ...current, pageIndex: 0 }));
                 }}
-              >
-                <option value="">{t('massMessages.report.allStatuses')}</option>
-                {MASS_RECIPIENT_STATUSES.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`massMessages.status.${option}`)}
-                  </option>
-                ))}
-              </select>
+              />
               <Button size="sm" variant="secondary" onClick={exportReport} busy={exporting}>
                 <DownloadIcon size={15} />
                 {t('massMessages.report.export')}
