@@ -73,6 +73,8 @@ export interface ClientsTable {
   last_message_content: string | null;
   last_message_date: Timestamp | null;
   unread_messages_count: Generated<number>;
+  /** Messages of the conversation, kept by a trigger on messages (migration 20261126000000). */
+  messages_count: Generated<number>;
   wa_user_id: string | null;
   /** Kept by the repository: the name, then the last names, folded (see `derivedColumns`). */
   name_sort: Generated<string>;

@@ -16,6 +16,7 @@ import * as m20261124080000 from './20261124080000_jobs_request_id';
 import * as m20261124030000 from './20261124030000_message_templates';
 import * as m20261125000000 from './20261125000000_mass_messages';
 import * as m20261125100000 from './20261125100000_messages_by_day';
+import * as m20261126000000 from './20261126000000_clients_messages_count';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '20261124080000_jobs_request_id': m20261124080000,
   '20261125000000_mass_messages': m20261125000000,
   '20261125100000_messages_by_day': m20261125100000,
+  '20261126000000_clients_messages_count': m20261126000000,
 };

@@ -346,6 +346,17 @@ export function createClientsRepository(db: Executor) {
       return page(ids, orderForChat);
     },
 
+    /** How many messages the client's conversation holds; undefined when the client is not the company's. */
+    async messagesCount(companyId: number, id: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('clients')
+        .select('messages_count')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? Number(row.messages_count) : undefined;
+    },
+
     async findClient(companyId: number, id: number): Promise<Client | undefined> {
       const row = await clientsQuery(companyId).where('clients.id', '=', id).executeTakeFirst();
       return row ? toClient(row) : undefined;

@@ -136,7 +136,7 @@ describe(`bot replies (${engine})`, () => {
   const chatRequestsAbout = (text: string) =>
     openai.requests.filter((r) => JSON.stringify((r.body as FakeChatRequest)?.messages ?? []).includes(text));
   const conversation = async (companyId: number, clientId: number): Promise<Message[]> =>
-    (await ctx.container.messagesRepository.listPage(companyId, clientId, { page: 1, perPage: 50 })).messages;
+    ctx.container.messagesRepository.listPage(companyId, clientId, { page: 1, perPage: 50 });
   const clientByPhone = async (companyId: number, phone: string) => {
     const row = await ctx.container.db
       .selectFrom('clients')

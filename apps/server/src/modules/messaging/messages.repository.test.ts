@@ -94,10 +94,43 @@ describe(`messages repository (${engine})`, () => {
     for (let i = 1; i <= 25; i++)
       await repo.insertMessage(companyId, message({ clientId: client.id, content: `n${i}` }));
     const first = await repo.listPage(companyId, client.id, { page: 1, perPage: 10 });
-    expect(first.total).toBe(25);
-    expect(first.messages.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `n${i + 16}`));
+    expect(first.map((m) => m.content)).toEqual(Array.from({ length: 10 }, (_, i) => `n${i + 16}`));
     const last = await repo.listPage(companyId, client.id, { page: 3, perPage: 10 });
-    expect(last.messages.map((m) => m.content)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
-    expect((await repo.listPage(otherCompanyId, client.id, { page: 1, perPage: 10 })).total).toBe(0);
+    expect(last.map((m) => m.content)).toEqual(['n1', 'n2', 'n3', 'n4', 'n5']);
+    expect(await repo.listPage(otherCompanyId, client.id, { page: 1, perPage: 10 })).toEqual([]);
+  });
+
+  it('keeps each conversation’s size on its client row, however the message was stored', async () => {
+    const repo = ctx.container.messagesRepository;
+    const clients = ctx.container.clientsRepository;
+    const client = await createClient(ctx, companyId);
+    const other = await createClient(ctx, companyId);
+    expect(await clients.messagesCount(companyId, client.id)).toBe(0);
+    for (let i = 0; i < 3; i++) await repo.insertMessage(companyId, message({ clientId: client.id }));
+    // The same wamid again stores nothing, and counts nothing.
+    await repo.insertMessage(companyId, message({ clientId: client.id, wamid: `wamid.repo.${seq}` }));
+    // Written straight into the table, in one statement of many rows, as imports and seeds do.
+    const at = new Date().toISOString();
+    await ctx.container.db
+      .insertInto('messages')
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          company_id: companyId,
+          client_id: i % 4 === 0 ? other.id : client.id,
+          sender_type: 'client',
+          message_type: 'text',
+          wa_type: 'text',
+          content: `directo ${i}`,
+          phone: client.whatsapp_cellphone,
+          status: MESSAGE_STATUS.delivered,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    expect(await clients.messagesCount(companyId, client.id)).toBe(33);
+    expect(await clients.messagesCount(companyId, other.id)).toBe(10);
+    // Another company never learns about the client.
+    expect(await clients.messagesCount(otherCompanyId, client.id)).toBeUndefined();
   });
 });

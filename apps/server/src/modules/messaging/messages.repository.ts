@@ -462,34 +462,27 @@ export function createMessagesRepository(db: Executor) {
     },
 
     /**
-     * One page of a client's conversation, counted from the newest (page 1), returned oldest first, and
-     * how many messages the conversation has. Reads the (company_id, client_id, id) index backwards.
+     * One page of a client's conversation, counted from the newest (page 1), returned oldest first. Reads
+     * the (company_id, client_id, id) index backwards. The conversation's size is the client row's
+     * `messages_count`, not counted here.
      */
     async listPage(
       companyId: number,
       clientId: number,
       page: { page: number; perPage: number },
-    ): Promise<{ messages: Message[]; total: number }> {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('messages')
-          .selectAll()
-          .where('company_id', '=', companyId)
-          .where('client_id', '=', clientId)
-          .orderBy('company_id', 'desc')
-          .orderBy('client_id', 'desc')
-          .orderBy('id', 'desc')
-          .limit(page.perPage)
-          .offset((page.page - 1) * page.perPage)
-          .execute(),
-        db
-          .selectFrom('messages')
-          .select(sql<number>`cast(count(*) as integer)`.as('n'))
-          .where('client_id', '=', clientId)
-          .where('company_id', '=', companyId)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { messages: rows.reverse().map(toMessage), total: Number(count.n) };
+    ): Promise<Message[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .orderBy('company_id', 'desc')
+        .orderBy('client_id', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.perPage)
+        .offset((page.page - 1) * page.perPage)
+        .execute();
+      return rows.reverse().map(toMessage);
     },
 
     /**
