@@ -88,6 +88,9 @@ for (const { width, height, lang } of CASES) {
 
   test.describe(`super admin at ${width}px in ${lang}`, () => {
     test.use({ viewport: { width, height } });
+    // Each test is a whole flow (create, two edits with sign-in checks, delete): about 10 s alone, three
+    // times that with the other workers busy on a 2-core machine.
+    test.describe.configure({ timeout: 90_000 });
 
     test('creates, edits (with and without a new password) and deletes a user', async ({ page }) => {
       await signInAs(page, 'super_admin', { language: lang });
