@@ -90,6 +90,22 @@ async function send(body: Record<string, unknown>, who: Who = 'admin'): Promise<
   return res.json().data;
 }
 
+/** A send of company A's template (`{{1}}` = 'x') to a new list of `n` new clients; `extra` joins the body. */
+async function sendToNewClients(n: number, extra: Record<string, unknown> = {}) {
+  const { clients: mine } = await clients(companyA, n);
+  const listId = await list(
+    companyA,
+    mine.map((c) => c.id),
+  );
+  const created = await send({
+    message_template_id: await template(companyA),
+    list_id: listId,
+    bodyParameters: { 1: 'x' },
+    ...extra,
+  });
+  return { mine, listId, created };
+}
+
 async function getSend(id: number): Promise<MassMessage> {
   const res = await call('admin', 'GET', `/admin/messages-massive/${id}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -648,16 +664,7 @@ describe(`mass sends (${engine})`, () => {
   // it may run again.
   it('keep to the pace: N messages at 80/s take N/80 s, within 5%', { retry: 2 }, async () => {
     const N = 160;
-    const { clients: mine } = await clients(companyA, N);
-    const listId = await list(
-      companyA,
-      mine.map((c) => c.id),
-    );
-    const created = await send({
-      message_template_id: await template(companyA),
-      list_id: listId,
-      bodyParameters: { 1: 'x' },
-    });
+    const { created } = await sendToNewClients(N);
     const done = await finished(created.id, 20_000);
     expect(done.counts.sent).toBe(N);
     expect(fake.sent).toHaveLength(N);
@@ -705,16 +712,7 @@ describe(`mass sends (${engine})`, () => {
     fake.throughputPerSecond = 30;
     await setPace(100);
     const N = 90;
-    const { clients: mine } = await clients(companyA, N);
-    const listId = await list(
-      companyA,
-      mine.map((c) => c.id),
-    );
-    const created = await send({
-      message_template_id: await template(companyA),
-      list_id: listId,
-      bodyParameters: { 1: 'x' },
-    });
+    const { created } = await sendToNewClients(N);
     const done = await finished(created.id, 40_000);
     expect(done.counts).toMatchObject({ total: N, sent: N, failed: 0, unknown: 0 });
     const posts = fake.requests.filter((r) => r.method === 'POST').length;
@@ -726,17 +724,8 @@ describe(`mass sends (${engine})`, () => {
   });
 
   it('hold a recipient hit by the pair rate limit (131056) and try it again', async () => {
-    const { clients: mine } = await clients(companyA, 3);
-    const listId = await list(
-      companyA,
-      mine.map((c) => c.id),
-    );
     fake.failSends({ code: 131056 }, 2);
-    const created = await send({
-      message_template_id: await template(companyA),
-      list_id: listId,
-      bodyParameters: { 1: 'x' },
-    });
+    const { created } = await sendToNewClients(3);
     const done = await finished(created.id);
     expect(done.counts).toMatchObject({ sent: 3, failed: 0 });
     expect(fake.sent).toHaveLength(3);
@@ -746,16 +735,7 @@ describe(`mass sends (${engine})`, () => {
 
   it('can be paused, resumed and cancelled', async () => {
     await setPace(10);
-    const { clients: mine } = await clients(companyA, 40);
-    const listId = await list(
-      companyA,
-      mine.map((c) => c.id),
-    );
-    const created = await send({
-      message_template_id: await template(companyA),
-      list_id: listId,
-      bodyParameters: { 1: 'x' },
-    });
+    const { created } = await sendToNewClients(40);
     await waitFor(async () => fake.sent.length >= 3);
     let res = await call('admin', 'POST', `/admin/messages-massive/${created.id}/pause`);
     expect(res.statusCode, res.body).toBe(200);
@@ -783,15 +763,7 @@ describe(`mass sends (${engine})`, () => {
   });
 
   it('turn a recipient left in flight by a dead process into unknown, and resend it only on purpose', async () => {
-    const { clients: mine } = await clients(companyA, 3);
-    const listId = await list(
-      companyA,
-      mine.map((c) => c.id),
-    );
-    const created = await send({
-      message_template_id: await template(companyA),
-      list_id: listId,
-      bodyParameters: { 1: 'x' },
+    const { mine, created } = await sendToNewClients(3, {
       schedule: new Date(Date.now() + 60_000).toISOString(),
     });
     const { db } = ctx.container;
