@@ -4,12 +4,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { type Container, createContainer } from '../apps/server/src/container';
 import type { DB } from '../apps/server/src/db/schema';
 import { openInfrastructure } from '../apps/server/src/infrastructure';
+import {
+  type ScaleSeed,
+  type ScaleShape,
+  scalePhoneNumberId,
+  seedScale,
+} from '../apps/server/test/scale-seed';
 
 export interface BenchServer {
   app: FastifyInstance;
@@ -175,4 +182,82 @@ export function whatsappDelivery(message: {
     body,
     signature: `sha256=${createHmac('sha256', message.appSecret).update(body).digest('hex')}`,
   };
+}
+
+/** What a scale-seeded child server prints once it listens (the first line of its output). */
+export interface SeededServerInfo {
+  url: string;
+  engine: string;
+  seed: ScaleSeed;
+}
+
+/**
+ * The fake WhatsApp Cloud API for a database seeded with `shape`: one phone number per company, accepting
+ * `token`, with no throughput limit of its own worth the name (the sender's pace is what is measured). The
+ * child server learns its address through BENCH_GRAPH_URL, so call this before `startServerChild`.
+ */
+export async function startScaleFake(shape: ScaleShape, token: string): Promise<FakeGraphApi> {
+  const fake = await startFakeGraphApi({
+    tokens: [token],
+    phoneNumbers: Array.from({ length: shape.companies }, (_, c) => ({
+      id: scalePhoneNumberId(c),
+      display_phone_number: `1555078${String(c).padStart(4, '0')}`,
+      verified_name: `Empresa ${c}`,
+      quality_rating: 'GREEN',
+    })),
+  });
+  fake.throughputPerSecond = 10_000;
+  process.env.BENCH_GRAPH_URL = fake.baseUrl;
+  return fake;
+}
+
+/**
+ * The child side of a bench on a seeded database: the real server on DATABASE_URL or a temp SQLite file,
+ * seeded with `shape` (the Cloud API at BENCH_GRAPH_URL), its statistics gathered as a live database's
+ * are, and jobs run in-process as with `npm start`. It prints `SeededServerInfo` as its first line, answers
+ * every `askChild` question with its CPU time (`cpuMs`) and what `counts` reads, and stops on SIGTERM.
+ */
+export async function serveScaleSeed(
+  shape: ScaleShape,
+  secrets: { appSecret: string; graphToken: string },
+  counts: (db: Kysely<DB>) => Promise<Record<string, number>>,
+): Promise<void> {
+  const started = performance.now();
+  const server = await startBenchServer();
+  const { db } = server.container;
+  const engine = server.container.infra.database.engine;
+  const seed = await seedScale(server.container, shape, {
+    ...secrets,
+    graphUrl: process.env.BENCH_GRAPH_URL!,
+  });
+  // A live database has statistics from autovacuum; a table filled a moment ago has none yet.
+  if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
+  else await sql`analyze`.execute(db);
+  // The seed's time with the statistics pass.
+  seed.seconds = (performance.now() - started) / 1000;
+  await server.container.startBackgroundWork({
+    warn: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
+  });
+  process.on('message', async () => {
+    const cpu = process.cpuUsage();
+    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, ...(await counts(db)) });
+  });
+  const info: SeededServerInfo = { url: server.url, engine, seed };
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+/** Rows in a table. */
+export async function countRows(
+  db: Kysely<DB>,
+  table: 'messages' | 'mass_message_recipients',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

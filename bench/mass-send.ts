@@ -11,10 +11,15 @@
 // the parent, so its clock — the time each send reached it — is the one the pace is measured on, and the
 // server's requests cross a real process boundary with the production send timeout (15 s).
 import os from 'node:os';
-import { startFakeGraphApi } from '@hablabot/fakes';
-import { sql } from 'kysely';
-import type { ScaleSeed, ScaleShape } from '../apps/server/test/scale-seed';
-import { askChild, startServerChild } from './lib';
+import type { ScaleShape } from '../apps/server/test/scale-seed';
+import {
+  type SeededServerInfo,
+  askChild,
+  countRows,
+  serveScaleSeed,
+  startScaleFake,
+  startServerChild,
+} from './lib';
 
 const APP_SECRET = 'mass-bench-app-secret-0123456789';
 const GRAPH_TOKEN = 'EAAG-mass-bench-token';
@@ -34,71 +39,14 @@ interface Counts {
   recipients: number;
 }
 
-/** Child: the real server, seeded, answering `count` with its CPU time and row counts. */
-async function serve() {
-  const { seedScale } = await import('../apps/server/test/scale-seed');
-  const { startBenchServer } = await import('./lib');
-  const server = await startBenchServer();
-  const { db } = server.container;
-  const seed = await seedScale(server.container, SHAPE, {
-    appSecret: APP_SECRET,
-    graphToken: GRAPH_TOKEN,
-    graphUrl: process.env.BENCH_GRAPH_URL!,
-  });
-  if (server.container.infra.database.engine === 'postgres') await sql`vacuum analyze`.execute(db);
-  else await sql`analyze`.execute(db);
-  await server.container.startBackgroundWork({
-    warn: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
-    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
-  });
-  const count = async (table: 'messages' | 'mass_message_recipients') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  process.on('message', async () => {
-    const cpu = process.cpuUsage();
-    const answer: Counts = {
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      messages: await count('messages'),
-      recipients: await count('mass_message_recipients'),
-    };
-    process.send!(answer);
-  });
-  process.stdout.write(
-    `${JSON.stringify({ url: server.url, engine: server.container.infra.database.engine, seed })}\n`,
-  );
-  process.on('SIGTERM', () => {
-    void server.close().then(() => process.exit(0));
-  });
-}
-
 async function main() {
-  const fake = await startFakeGraphApi({
-    tokens: [GRAPH_TOKEN],
-    phoneNumbers: [
-      {
-        id: '106540352200000',
-        display_phone_number: '15550780000',
-        verified_name: 'Empresa 0',
-        quality_rating: 'GREEN',
-      },
-    ],
-  });
   // Our pace is what is measured, not the fake's limit.
-  fake.throughputPerSecond = 10_000;
-  process.env.BENCH_GRAPH_URL = fake.baseUrl;
+  const fake = await startScaleFake(SHAPE, GRAPH_TOKEN);
   const load = () => os.loadavg()[0]!.toFixed(1);
   console.log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load ${load()} at start`,
   );
-  const { child, info } = await startServerChild<{ url: string; engine: string; seed: ScaleSeed }>(
-    import.meta.filename,
-  );
+  const { child, info } = await startServerChild<SeededServerInfo>(import.meta.filename);
   const { url, engine, seed } = info;
   const company = seed.companies[0]!;
   const call = async (method: string, path: string, body?: unknown) => {
@@ -178,5 +126,9 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_ROLE === 'server') await serve();
+if (process.env.BENCH_ROLE === 'server')
+  await serveScaleSeed(SHAPE, { appSecret: APP_SECRET, graphToken: GRAPH_TOKEN }, async (db) => ({
+    messages: await countRows(db, 'messages'),
+    recipients: await countRows(db, 'mass_message_recipients'),
+  }));
 else await main();

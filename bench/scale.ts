@@ -17,15 +17,19 @@
 // The server runs in a child process (this file, BENCH_ROLE=server), which seeds the database first; the
 // fake Cloud API runs here, in the parent.
 import os from 'node:os';
-import { startFakeGraphApi } from '@hablabot/fakes';
-import { sql } from 'kysely';
+import { FULL_SCALE, type ScaleShape, scaleClientPhone } from '../apps/server/test/scale-seed';
 import {
-  FULL_SCALE,
-  type ScaleSeed,
-  type ScaleShape,
-  scaleClientPhone,
-} from '../apps/server/test/scale-seed';
-import { type Stats, askChild, measure, report, startServerChild, whatsappDelivery } from './lib';
+  type SeededServerInfo,
+  type Stats,
+  askChild,
+  countRows,
+  measure,
+  report,
+  serveScaleSeed,
+  startScaleFake,
+  startServerChild,
+  whatsappDelivery,
+} from './lib';
 
 const APP_SECRET = 'scale-app-secret-0123456789';
 const GRAPH_TOKEN = 'EAAG-scale-token';
@@ -37,68 +41,14 @@ const INGEST = Number(process.env.BENCH_MESSAGES ?? 10_000);
 const MASS_RECIPIENTS = Math.min(2_400, SHAPE.clientsPerCompany);
 const MASS_PACE = 80;
 
-interface ChildInfo {
-  url: string;
-  engine: string;
-  seed: ScaleSeed;
-}
-
-/** Child: the real server on DATABASE_URL or a temp SQLite file, seeded before it answers. */
-async function serve() {
-  const { seedScale } = await import('../apps/server/test/scale-seed');
-  const { startBenchServer } = await import('./lib');
-  const server = await startBenchServer();
-  const { db } = server.container;
-  const seed = await seedScale(server.container, SHAPE, {
-    appSecret: APP_SECRET,
-    graphToken: GRAPH_TOKEN,
-    graphUrl: process.env.BENCH_GRAPH_URL!,
-  });
-  // A live database has statistics from autovacuum; a table filled a moment ago has none yet.
-  if (server.container.infra.database.engine === 'postgres') await sql`vacuum analyze`.execute(db);
-  else await sql`analyze`.execute(db);
-  // The seed's time with the statistics pass.
-  seed.seconds = (performance.now() - started) / 1000;
-  // Jobs run in this process, as with `npm start` (the mass send needs them).
-  await server.container.startBackgroundWork({
-    warn: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
-    error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
-  });
-  process.on('message', async () => {
-    const cpu = process.cpuUsage();
-    const messages = await db
-      .selectFrom('messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, messages: Number(messages.n) });
-  });
-  process.stdout.write(
-    `${JSON.stringify({ url: server.url, engine: server.container.infra.database.engine, seed })}\n`,
-  );
-  process.on('SIGTERM', () => {
-    void server.close().then(() => process.exit(0));
-  });
-}
-const started = performance.now();
-
 async function main() {
-  const fake = await startFakeGraphApi({
-    tokens: [GRAPH_TOKEN],
-    phoneNumbers: Array.from({ length: SHAPE.companies }, (_, c) => ({
-      id: `1065403522${String(c).padStart(5, '0')}`,
-      display_phone_number: `1555078${String(c).padStart(4, '0')}`,
-      verified_name: `Empresa ${c}`,
-      quality_rating: 'GREEN',
-    })),
-  });
   // Our pace is what is measured, not the fake's limit.
-  fake.throughputPerSecond = 10_000;
-  process.env.BENCH_GRAPH_URL = fake.baseUrl;
+  const fake = await startScaleFake(SHAPE, GRAPH_TOKEN);
   const load = () => os.loadavg()[0]!.toFixed(1);
   console.log(
     `machine: ${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}; load ${load()} at start`,
   );
-  const { child, info } = await startServerChild<ChildInfo>(import.meta.filename);
+  const { child, info } = await startServerChild<SeededServerInfo>(import.meta.filename);
   const { url, engine, seed } = info;
   const [first] = seed.companies;
   console.log(
@@ -284,5 +234,8 @@ async function main() {
   }
 }
 
-if (process.env.BENCH_ROLE === 'server') await serve();
+if (process.env.BENCH_ROLE === 'server')
+  await serveScaleSeed(SHAPE, { appSecret: APP_SECRET, graphToken: GRAPH_TOKEN }, async (db) => ({
+    messages: await countRows(db, 'messages'),
+  }));
 else await main();
