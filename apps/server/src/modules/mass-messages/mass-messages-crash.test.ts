@@ -13,6 +13,7 @@ import { createClient, createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { waitFor } from '../../../test/wait';
+import { connectWhatsApp } from '../../../test/whatsapp-company';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-crash-token';
@@ -88,12 +89,12 @@ describe(`a mass send killed mid-way (${engine})`, () => {
   }, async () => {
     const cast = await createCast(ctx);
     const companyId = cast.admin.user.company_id!;
-    const { settingsRepository, secrets, db } = ctx.container;
+    const { db } = ctx.container;
     const base = new URL(fake.baseUrl);
-    await settingsRepository.upsertSettings(companyId, {
-      whatsapp_api_key_enc: secrets.encrypt(TOKEN),
-      whatsapp_phone_id: PHONE_ID,
-      facebook_messages_api_url: `${proxy.url}${base.pathname}`,
+    await connectWhatsApp(ctx.container, companyId, {
+      phoneId: PHONE_ID,
+      token: TOKEN,
+      baseUrl: `${proxy.url}${base.pathname}`,
     });
     await db
       .updateTable('companies')
