@@ -89,8 +89,18 @@ export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassReci
   };
 }
 
-/** The place of a WhatsApp status on the ladder a sent message climbs; a status never moves down. */
-export const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
+/**
+ * The order a recipient's WhatsApp status climbs in, the chat's rule (messages.repository STATUS_RANK):
+ * delivered and read prove the message arrived, so they outrank failed; failed outranks sent. A status
+ * never replaces one of a higher rank, whatever order WhatsApp's reports arrive in. The recipient's own
+ * states before WhatsApp answers (queued, sending, unknown) rank lowest.
+ */
+export const STATUS_RANK: Record<string, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
+
+const rankOfStored = sql<number>`case status ${sql.join(
+  Object.entries(STATUS_RANK).map(([status, rank]) => sql`when ${sql.lit(status)} then ${sql.lit(rank)}`),
+  sql` `,
+)} else 0 end`;
 
 /** Database access of mass sends and their recipients. */
 export function createMassMessagesRepository(db: Executor) {
@@ -221,10 +231,6 @@ export function createMassMessagesRepository(db: Executor) {
         .execute();
     },
 
-    /**
-     * A WhatsApp status for a recipient's message, by its wamid: moves the recipient up (sent →
-     * delivered → read) or to failed, never down. The send's id when a recipient changed.
-     */
     /** A recipient's status and WhatsApp's error, by the recipient's id. */
     async recipientStatus(
       id: number,
@@ -236,6 +242,12 @@ export function createMassMessagesRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /**
+     * A WhatsApp status for a recipient's message, by its wamid: moves the recipient when that is a step
+     * up (see STATUS_RANK), in one statement, so two reports at once cannot move it backwards. Failed
+     * keeps WhatsApp's code and text; any other status clears them. The send's id when the recipient
+     * changed; undefined when the wamid is unknown or the status is not a step up.
+     */
     async applyStatus(
       companyId: number,
       wamid: string,
@@ -243,37 +255,23 @@ export function createMassMessagesRepository(db: Executor) {
       at: string,
       error: { code: number | null; message: string | null },
     ): Promise<number | undefined> {
+      const failed = status === 'failed';
       const row = await db
-        .selectFrom('mass_message_recipients')
-        .select(['id', 'mass_message_id', 'status'])
+        .updateTable('mass_message_recipients')
+        .set({
+          status,
+          error_code: failed ? error.code : null,
+          error_message: failed ? error.message : null,
+          ...(status === 'delivered' ? { delivered_at: at } : {}),
+          ...(status === 'read' ? { read_at: at } : {}),
+          updated_at: now(),
+        })
         .where('wamid', '=', wamid)
         .where('company_id', '=', companyId)
+        .where(rankOfStored, '<', STATUS_RANK[status])
+        .returning('mass_message_id')
         .executeTakeFirst();
-      if (!row) return undefined;
-      const current = row.status;
-      if (status === 'failed') {
-        if (current === 'failed' || current === 'read') return undefined;
-        await db
-          .updateTable('mass_message_recipients')
-          .set({ status: 'failed', error_code: error.code, error_message: error.message, updated_at: now() })
-          .where('id', '=', row.id)
-          .execute();
-        return row.mass_message_id;
-      }
-      const rank = STATUS_RANK[status];
-      const currentRank = STATUS_RANK[current] ?? (current === 'failed' ? 99 : 0);
-      if (rank <= currentRank) return undefined;
-      const times: Partial<RecipientRow> = {};
-      if (status === 'delivered') times.delivered_at = at;
-      if (status === 'read') {
-        times.read_at = at;
-      }
-      await db
-        .updateTable('mass_message_recipients')
-        .set({ status, ...times, updated_at: now() })
-        .where('id', '=', row.id)
-        .execute();
-      return row.mass_message_id;
+      return row?.mass_message_id;
     },
   };
 }
