@@ -201,7 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         eventsRoutes({
           events: container.events,
           guards: container.guards,
+          authCache: container.infra.authCache,
           heartbeatMs: container.eventsHeartbeatMs,
+          streamAccess: container.streamAccess,
           metrics: container.metrics,
         }),
       );

@@ -77,6 +77,8 @@ export interface ContainerOptions {
   botModelSettings?: BotModelSettingsSource;
   /** How often the live events stream sends a heartbeat (15 s by default; tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** Open streams per user and how often they are all checked again (platform/events/stream-access.ts). */
+  streamAccess?: { maxPerUser?: number; recheckMs?: number };
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
   /**
@@ -317,6 +319,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     events,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
+    streamAccess: options.streamAccess,
     metrics,
     identity,
     users,

@@ -216,6 +216,19 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
     }
   });
 
+  it('ends a stream held by one instance when its session signs out on the other', async () => {
+    const session = (await call(a, 'POST', '/auth/login', ADMIN)).json.token as string;
+    const user = { headers: { authorization: `Bearer ${session}` } } as Parameters<typeof openStream>[1];
+    const onB = await openStream(b.base, user);
+    try {
+      expect(onB.res.status).toBe(200);
+      expect((await call(a, 'POST', '/auth/logout', undefined, session)).status).toBe(200);
+      await expect.poll(() => onB.ended(), { timeout: 2000 }).toBe(true);
+    } finally {
+      onB.close();
+    }
+  });
+
   it('runs each job once, whichever of the three processes takes it', async () => {
     const before = graph.media.downloads();
     const count = 12;

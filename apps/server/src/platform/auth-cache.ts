@@ -25,6 +25,9 @@ export interface AuthCacheOptions {
 
 export const AUTH_CACHE_TTL_MS = 5000;
 
+/** Hears which users' tokens may grant something else now; 'all' for every user. */
+export type ForgetListener = (users: number[] | 'all') => void;
+
 /**
  * Signed-in users by token hash, so a request with a bearer token does not cost three queries (token,
  * user, roles). Correctness rests on explicit invalidation: whatever changes what a token grants — sign
@@ -51,16 +54,23 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
   let subscribed = !options.redis;
   let closed = false;
   let readyWaiters: (() => void)[] = [];
+  const forgetListeners = new Set<ForgetListener>();
+
+  function tell(users: number[] | 'all') {
+    for (const listener of forgetListeners) listener(users);
+  }
 
   function clear() {
     entries.clear();
     generation++;
+    tell('all');
   }
 
   function dropUsers(ids: number[]) {
     const set = new Set(ids);
     for (const [hash, entry] of entries) if (set.has(entry.owner.user.id)) entries.delete(hash);
     generation++;
+    tell(ids);
   }
 
   const subscriber = options.redis?.duplicate({ connectionName: `auth-cache:${origin}` });
@@ -141,6 +151,17 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
       await publish({});
     },
 
+    /**
+     * Called whenever what some users' tokens grant may have changed: with their ids, or 'all' (a role
+     * changed, or a Redis subscription came back and may have missed messages). Heard for changes made
+     * in this process and, with Redis, in every other one. Open event streams use it to check again
+     * whether their token still may read them (platform/events/stream-access.ts). The result stops it.
+     */
+    onForget(listener: ForgetListener): () => void {
+      forgetListeners.add(listener);
+      return () => forgetListeners.delete(listener);
+    },
+
     /** Resolves true once the cache may serve (at once without Redis), false after `timeoutMs`. */
     ready(timeoutMs = 2000): Promise<boolean> {
       if (subscribed) return Promise.resolve(true);
@@ -174,6 +195,7 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
       closed = true;
       subscribed = !options.redis;
       entries.clear();
+      forgetListeners.clear();
       subscriber?.disconnect();
     },
   };

@@ -8,6 +8,10 @@ import { hashToken } from './tokens';
 export interface AuthContext {
   user: UserWithRoles;
   tokenId: number;
+  /** The SHA-256 of the bearer token (what `recheck` looks up again). */
+  tokenHash: string;
+  /** When the token stops working, in milliseconds since the epoch. */
+  expiresAt: number;
   roleNames: Set<string>;
 }
 
@@ -39,12 +43,17 @@ export function createGuards(identity: Pick<IdentityRepository, 'findUserByToken
     const hash = hashToken(token);
     const found = await cache.lookup(hash, () => identity.findUserByTokenHash(hash));
     if (!found) throw unauthenticated();
-    request.auth = {
-      user: found.user,
-      tokenId: found.tokenId,
-      roleNames: new Set(found.user.roles.map((r) => r.name)),
-    };
+    request.auth = contextOf(hash, found);
     return request.auth;
+  }
+
+  /**
+   * What the token grants now, read from the database past the cache; undefined once it no longer signs
+   * anyone in (signed out, expired, its user deleted). For what outlives one request: an open stream.
+   */
+  async function recheck(tokenHash: string): Promise<AuthContext | undefined> {
+    const found = await identity.findUserByTokenHash(tokenHash);
+    return found ? contextOf(tokenHash, found) : undefined;
   }
 
   const requireAuth: Guard = async (request) => {
@@ -69,10 +78,28 @@ export function createGuards(identity: Pick<IdentityRepository, 'findUserByToken
     if (!auth.roleNames.has('admin') || auth.user.company_id === null) throw forbidden();
   };
 
-  return { authenticate, requireAuth, optionalAuth, requireRole, requireCompanyAdmin };
+  return { authenticate, recheck, requireAuth, optionalAuth, requireRole, requireCompanyAdmin };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
+
+function contextOf(
+  tokenHash: string,
+  found: { tokenId: number; user: UserWithRoles; expiresAt: number },
+): AuthContext {
+  return {
+    user: found.user,
+    tokenId: found.tokenId,
+    tokenHash,
+    expiresAt: found.expiresAt,
+    roleNames: new Set(found.user.roles.map((r) => r.name)),
+  };
+}
+
+/** Whether a signed-in user may read a company's admin area (what requireCompanyAdmin lets through). */
+export function isAdminOf(auth: AuthContext, companyId: number): boolean {
+  return auth.roleNames.has('admin') && auth.user.company_id === companyId;
+}
 
 /** The signed-in user's company; only call behind requireCompanyAdmin. */
 export function companyIdOf(request: FastifyRequest): number {

@@ -23,6 +23,8 @@ export const platformTexts = {
     'errors.payload_too_large': 'La solicitud es demasiado grande.',
     'errors.too_many_requests': 'Demasiadas solicitudes. Inténtalo de nuevo en {seconds} segundos.',
     'errors.unsupported_media_type': 'Tipo de contenido no admitido.',
+    'events.too_many_streams':
+      'Tienes demasiadas pestañas siguiendo los mensajes en vivo. Cierra alguna o inténtalo de nuevo en {seconds} segundos.',
     'validation.summary': 'Por favor corrige los siguientes errores:',
     'validation.required': 'El campo {field} es obligatorio.',
     'validation.invalid_type': 'El campo {field} no tiene un valor válido.',
@@ -69,6 +71,8 @@ export const platformTexts = {
     'errors.payload_too_large': 'The request is too large.',
     'errors.too_many_requests': 'Too many requests. Try again in {seconds} seconds.',
     'errors.unsupported_media_type': 'Unsupported content type.',
+    'events.too_many_streams':
+      'You have too many tabs following live messages. Close one or try again in {seconds} seconds.',
     'validation.summary': 'Please correct the following errors:',
     'validation.required': 'The {field} field is required.',
     'validation.invalid_type': 'The {field} field has an invalid value.',

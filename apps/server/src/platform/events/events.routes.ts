@@ -1,8 +1,11 @@
 import { EVENTS_HEARTBEAT_MS, ZErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
+import type { AuthCache } from '../auth-cache';
 import { companyIdOf, type Guards } from '../auth';
+import { tooManyRequests } from '../errors';
 import type { Metrics } from '../metrics';
 import type { EventBus, PublishedEvent } from './events';
+import { createStreamAccess, type StreamAccessOptions } from './stream-access';
 
 /** A Last-Event-ID we accept: the decimal id of an event we sent. Anything else starts afresh. */
 const EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
@@ -11,21 +14,27 @@ const EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
  * GET /admin/events: the caller's company's live events as server-sent events. The bearer token comes
  * in the Authorization header (the web app reads the stream with fetch), so no token sits in a URL.
  * A comment line every `heartbeatMs` keeps proxies from closing the idle connection; `Last-Event-ID`
- * resumes after the last event seen. Streams end when the client goes away and when the server stops.
+ * resumes after the last event seen. Streams end when the client goes away, when the server stops, and
+ * when the token no longer grants the company's events (signed out, demoted, moved, deleted: see
+ * stream-access.ts, which also caps the streams one user may hold open; one more is a 429).
  */
 export function eventsRoutes(deps: {
   events: EventBus;
   guards: Guards;
+  authCache: Pick<AuthCache, 'onForget'>;
   heartbeatMs?: number;
   metrics?: Pick<Metrics, 'streamOpened' | 'streamClosed'>;
+  streamAccess?: Pick<StreamAccessOptions, 'maxPerUser' | 'recheckMs'>;
 }) {
   const { events, guards } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
   return async (app: FastifyInstance) => {
     const open = new Set<() => void>();
+    const access = createStreamAccess({ authCache: deps.authCache, guards, ...deps.streamAccess });
     // Open streams would hold the server's close until the forced exit: end them first.
     app.addHook('preClose', async () => {
       for (const end of [...open]) end();
+      access.close();
     });
     app.addHook('onRequest', guards.requireCompanyAdmin);
 
@@ -41,6 +50,9 @@ export function eventsRoutes(deps: {
       },
       async (request, reply) => {
         const companyId = companyIdOf(request);
+        let end = () => {};
+        const grant = access.open(request.auth!, companyId, () => end());
+        if (!grant) throw tooManyRequests('events.too_many_streams', 30);
         const header = request.headers['last-event-id'];
         const lastId =
           typeof header === 'string' && EVENT_ID.test(header.trim()) ? Number(header.trim()) : undefined;
@@ -50,15 +62,21 @@ export function eventsRoutes(deps: {
         let live = false;
         let sentId = lastId ?? 0;
         let write: (event: PublishedEvent) => void = () => {};
-        const unsubscribe = await events.subscribe(companyId, (event) => {
-          if (live) write(event);
-          else held.push(event);
-        });
+        let unsubscribe: () => void;
         let missed: Awaited<ReturnType<EventBus['since']>> | undefined;
         try {
-          missed = lastId === undefined ? undefined : await events.since(companyId, lastId);
+          unsubscribe = await events.subscribe(companyId, (event) => {
+            if (live) grant.deliver(() => write(event));
+            else held.push(event);
+          });
+          try {
+            missed = lastId === undefined ? undefined : await events.since(companyId, lastId);
+          } catch (err) {
+            unsubscribe();
+            throw err;
+          }
         } catch (err) {
-          unsubscribe();
+          grant.release();
           throw err;
         }
 
@@ -89,24 +107,27 @@ export function eventsRoutes(deps: {
           res.write('event: stream.reset\ndata: {}\n\n');
           sentId = 0;
         } else {
-          for (const event of missed?.events ?? []) write(event);
+          for (const event of missed?.events ?? []) grant.deliver(() => write(event));
         }
         live = true;
-        for (const event of held.splice(0)) write(event);
+        for (const event of held.splice(0)) grant.deliver(() => write(event));
 
         const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
         let ended = false;
-        const end = () => {
+        end = () => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
           unsubscribe();
+          grant.release();
           open.delete(end);
           deps.metrics?.streamClosed();
           if (!res.writableEnded) res.end();
         };
         open.add(end);
         deps.metrics?.streamOpened();
+        // Access was taken away while the stream was being set up.
+        if (grant.revoked) end();
         // The client went away (or the socket broke).
         res.on('close', end);
         res.on('error', end);
