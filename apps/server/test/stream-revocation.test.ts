@@ -156,6 +156,18 @@ describe('event streams end when their access is taken away', () => {
     await expect.poll(() => stream.ended(), { timeout: 4000 }).toBe(true);
   });
 
+  it('holds back an event published while the check runs, and drops it when the check fails', async () => {
+    const admin = await createUser(ctx);
+    const stream = await liveStream(admin);
+    await ctx.container.db.deleteFrom('access_tokens').where('user_id', '=', admin.user.id).execute();
+    // The change is announced and the event published in the same turn: the check is still running.
+    const forgotten = ctx.container.infra.authCache.forgetUsers([admin.user.id]);
+    await ctx.container.events.publish(companyOf(admin), message('during the check'));
+    await forgotten;
+    await expect.poll(() => stream.ended(), { timeout: 2000 }).toBe(true);
+    expect(contents(stream)).not.toContain('during the check');
+  });
+
   it("leaves other users' streams of the same company alone", async () => {
     const admin = await createUser(ctx);
     const colleague = await createUser(ctx, { companyId: companyOf(admin) });
