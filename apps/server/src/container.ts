@@ -98,6 +98,11 @@ export interface ContainerOptions {
   cloudApiTimeoutMs?: number;
   /** The mass sender's timings (tests shorten them). */
   massSender?: MassSenderOptions;
+  /**
+   * The WhatsApp webhook: `requireSignature` refuses unsigned deliveries even for a company without an
+   * app secret (production); the other values as in inbound.service.ts (tests shorten them).
+   */
+  webhook?: { requireSignature?: boolean; unknownLogWindowMs?: number; turnMs?: number; now?: () => number };
 }
 
 /**
@@ -259,6 +264,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const inbound = createInboundService({
     settings,
+    ...options.webhook,
     withTransaction,
     messagesRepository,
     hooks: messagingHooks,

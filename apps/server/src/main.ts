@@ -101,7 +101,11 @@ async function main() {
 
   infra = await openInfrastructure(config);
   if (stopping) return;
-  const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
+  const container = createContainer(infra, {
+    publicUrl: config.publicUrlFromEnv,
+    // In production a delivery is only taken once the number's company's app secret verified it.
+    webhook: { requireSignature: config.env === 'production' },
+  });
   app = await buildApp({
     container,
     webDist: config.webDist,

@@ -137,10 +137,30 @@ const jsonText = (v: unknown) => {
 };
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
-/** A local date and time as a datetime-local input gives it ('2026-11-25T10:30', seconds optional). */
-const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-/** The same with a zone: 'Z' or an offset ('2026-11-25T10:30:00.000Z', '2026-11-25T10:30-05:00'). */
-const ZONED_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A schedule's text: an ISO-8601 date and time as a datetime-local input gives it ('2026-11-25T10:30',
+ * seconds and milliseconds optional), optionally with a zone, 'Z' or an offset of at most 14 hours
+ * ('2026-11-25T10:30:00.000Z', '2026-11-25T10:30-05:00'). Each part within its range: month 01–12,
+ * hour 00–23, minute and second 00–59.
+ */
+const SCHEDULE_DATETIME =
+  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(Z|[+-](?:0\d|1[0-3]):[0-5]\d|[+-]14:00)?$/;
+
+/**
+ * True for a schedule text that names a real moment: the format above and a day that exists in its
+ * month ('2026-02-30' and '2027-13-45T99:99' are refused, never rolled over into another date).
+ */
+export function isScheduleDateTime(text: string): boolean {
+  const m = SCHEDULE_DATETIME.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** True when a schedule text carries its own zone ('Z' or an offset). */
+export const scheduleHasZone = (text: string) => /(Z|[+-]\d{2}:\d{2})$/.test(text);
 
 /**
  * Body of POST /admin/messages-massive: JSON, or multipart/form-data when a file is attached (then
@@ -156,7 +176,9 @@ const ZONED_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+
  * - `schedule` (optional): when to start. Either a zoned ISO time ('2026-11-25T15:30:00.000Z') or a
  *   datetime-local value ('2026-11-25T10:30') read in `time_zone` (an IANA zone such as
  *   'America/Bogota'; UTC when absent). Stored in UTC. Empty means now. A time more than
- *   MASS_SCHEDULE_PAST_GRACE_MS in the past is refused ('mass.schedule_past').
+ *   MASS_SCHEDULE_PAST_GRACE_MS in the past is refused ('mass.schedule_past'), one more than
+ *   MASS_SCHEDULE_MAX_AHEAD_MS ahead too ('mass.schedule_far'); a text that is not a real date and time
+ *   (isScheduleDateTime) is refused ('mass.schedule_format').
  */
 export const ZMassMessageRequest = z.object({
   name: requiredText(120),
@@ -178,11 +200,7 @@ export const ZMassMessageRequest = z.object({
   media_id: z.preprocess(emptyToUndefined, zId().optional()),
   schedule: z.preprocess(
     emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .refine((v) => LOCAL_DATETIME.test(v) || ZONED_DATETIME.test(v), { message: 'mass.schedule_format' })
-      .optional(),
+    z.string().trim().refine(isScheduleDateTime, { message: 'mass.schedule_format' }).optional(),
   ),
   time_zone: z.preprocess(emptyToUndefined, zText({ max: 64 }).optional()),
 });
@@ -191,6 +209,8 @@ export type MassMessageInput = z.output<typeof ZMassMessageRequest>;
 
 /** How far in the past a schedule may be and still be taken as "now" (the form's clock, slow typing). */
 export const MASS_SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
+/** How far ahead a send may be scheduled: a year ('mass.schedule_far' beyond). */
+export const MASS_SCHEDULE_MAX_AHEAD_MS = 365 * 24 * 60 * 60_000;
 
 /**
  * A send's life:

@@ -205,6 +205,51 @@ function statusOf(s: Json): StatusReport | null {
 }
 
 /**
+ * The most one delivery may hold. Meta sends one entry with one change and a message or a few statuses,
+ * and batches at most some hundreds of updates under load; a body past these is not Meta's and is
+ * refused before anything of it is looked up or stored.
+ */
+export const WEBHOOK_LIMITS = {
+  /** Entries (WhatsApp Business accounts) in the body. */
+  entries: 100,
+  /** Changes in all its entries. */
+  changes: 100,
+  /** Customer messages and statuses in all its changes. */
+  updates: 1000,
+  /** Contacts and change errors in all its changes. */
+  others: 1000,
+} as const;
+
+export type WebhookLimit = keyof typeof WEBHOOK_LIMITS;
+
+/**
+ * The first of WEBHOOK_LIMITS a body (already parsed from JSON) goes past, or null. Only the lists'
+ * lengths are counted, so a body past a limit costs no more than its lengths up to that point.
+ */
+export function webhookOverLimit(body: unknown): WebhookLimit | null {
+  if (!isObject(body)) return null;
+  const entries = list(body.entry);
+  if (entries.length > WEBHOOK_LIMITS.entries) return 'entries';
+  let changes = 0;
+  let updates = 0;
+  let others = 0;
+  for (const entry of entries) {
+    const inEntry = isObject(entry) ? list(entry.changes) : [];
+    changes += inEntry.length;
+    if (changes > WEBHOOK_LIMITS.changes) return 'changes';
+    for (const change of inEntry) {
+      const value = isObject(change) && isObject(change.value) ? change.value : null;
+      if (!value) continue;
+      updates += list(value.messages).length + list(value.statuses).length;
+      others += list(value.contacts).length + list(value.errors).length;
+      if (updates > WEBHOOK_LIMITS.updates) return 'updates';
+      if (others > WEBHOOK_LIMITS.others) return 'others';
+    }
+  }
+  return null;
+}
+
+/**
  * The changes of a webhook body (already parsed from JSON); an empty list for a body that is not a
  * WhatsApp Business Account notification. Changes without a phone number id are left out.
  */

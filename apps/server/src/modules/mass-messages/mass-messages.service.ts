@@ -1,4 +1,5 @@
 import {
+  MASS_SCHEDULE_MAX_AHEAD_MS,
   MASS_SCHEDULE_PAST_GRACE_MS,
   type MassMessage,
   type MassMessageInput,
@@ -6,6 +7,8 @@ import {
   type MassRecipientStatus,
   type MessageTemplate,
   fillRecipientTokens,
+  isScheduleDateTime,
+  scheduleHasZone,
 } from '@hablabot/contract';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -47,7 +50,7 @@ const HEADER_KINDS: Record<string, 'image' | 'video' | 'document'> = {
 /** Reads a local date and time ('2026-11-25T10:30') in an IANA time zone as a UTC instant. */
 export function zonedToUtc(local: string, timeZone: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(local);
-  if (!m) throw invalid('schedule', 'mass.schedule_format');
+  if (!m || !isScheduleDateTime(local)) throw invalid('schedule', 'mass.schedule_format');
   const [y, mo, d, h, mi, s, ms] = m.slice(1).map((v) => Number(v ?? 0));
   const wall = Date.UTC(y, mo - 1, d, h, mi, s, ms);
   let format: Intl.DateTimeFormat;
@@ -82,14 +85,22 @@ export function zonedToUtc(local: string, timeZone: string): Date {
   return new Date(instant);
 }
 
-/** The schedule as a UTC instant; undefined for "now". */
-export function scheduleOf(input: { schedule?: string; time_zone?: string }): Date | undefined {
+/**
+ * The schedule as a UTC instant; undefined for "now". A real date and time (isScheduleDateTime), from
+ * MASS_SCHEDULE_PAST_GRACE_MS ago to MASS_SCHEDULE_MAX_AHEAD_MS ahead of `now`.
+ */
+export function scheduleOf(
+  input: { schedule?: string; time_zone?: string },
+  now = Date.now(),
+): Date | undefined {
   if (!input.schedule) return undefined;
-  const zoned = /(Z|[+-]\d{2}:\d{2})$/.test(input.schedule);
-  const at = zoned ? new Date(input.schedule) : zonedToUtc(input.schedule, input.time_zone ?? 'UTC');
+  if (!isScheduleDateTime(input.schedule)) throw invalid('schedule', 'mass.schedule_format');
+  const at = scheduleHasZone(input.schedule)
+    ? new Date(input.schedule)
+    : zonedToUtc(input.schedule, input.time_zone ?? 'UTC');
   if (Number.isNaN(at.getTime())) throw invalid('schedule', 'mass.schedule_format');
-  if (at.getTime() < Date.now() - MASS_SCHEDULE_PAST_GRACE_MS)
-    throw invalid('schedule', 'mass.schedule_past');
+  if (at.getTime() < now - MASS_SCHEDULE_PAST_GRACE_MS) throw invalid('schedule', 'mass.schedule_past');
+  if (at.getTime() > now + MASS_SCHEDULE_MAX_AHEAD_MS) throw invalid('schedule', 'mass.schedule_far');
   return at;
 }
 

@@ -269,7 +269,7 @@ describe(`client lists (${engine})`, () => {
       message_template_id: await template(companyA),
       list_id: await list(companyA, [mine[0].id]),
       bodyParameters: { 1: 'x' },
-      schedule: '2099-01-01T00:00:00.000Z',
+      schedule: new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString(),
     });
     await expectRoleMatrix(
       ctx,
@@ -633,16 +633,20 @@ describe(`mass sends (${engine})`, () => {
     expect(Date.parse(done.started_at!)).toBeGreaterThanOrEqual(at.getTime());
     expect(fake.sent[0].at.getTime()).toBeGreaterThanOrEqual(at.getTime());
 
-    // A time given as a local date and time in the admin's zone.
+    // A time given as a local date and time in the admin's zone (Bogotá: UTC-5 all year).
+    const inAMonth = new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString();
     res = await call('admin', 'POST', '/admin/messages-massive', {
       name: 'Local',
       message_template_id: templateId,
       list_id: listId,
       bodyParameters: { 1: 'x' },
-      schedule: '2099-01-01T08:00',
+      schedule: inAMonth.slice(0, 16),
       time_zone: 'America/Bogota',
     });
-    expect(res.json().data).toMatchObject({ status: 'scheduled', scheduled_at: '2099-01-01T13:00:00.000Z' });
+    expect(res.json().data).toMatchObject({
+      status: 'scheduled',
+      scheduled_at: new Date(Date.parse(`${inAMonth.slice(0, 16)}:00Z`) + 5 * 60 * 60_000).toISOString(),
+    });
 
     // A time that passed while no process ran (its job lost with the queue): the next start sends it.
     const late = res.json().data.id as number;

@@ -5,6 +5,8 @@ import {
   type StatusReport,
   readWebhook,
   verifyWebhookSignature,
+  WEBHOOK_LIMITS,
+  webhookOverLimit,
 } from '../../integrations/whatsapp/webhook';
 import { AppError, invalid } from '../../platform/errors';
 import { createGroupCommit } from '../../platform/group-commit';
@@ -13,6 +15,7 @@ import type { ClientAfterMessage } from '../clients/clients.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { MessagesRepository } from './messages.repository';
 import { storedContent } from './inbound-content';
+import { createLogWindow, createPacer, WEBHOOK_TURN_MS } from './webhook-pace';
 
 /**
  * Where the rest of the product hears about messages (the event stream, the jobs that fetch media and
@@ -70,7 +73,17 @@ function dateOf(sent: Date | null): string {
 }
 
 export function createInboundService(deps: {
-  settings: Pick<SettingsService, 'webhookTargets'>;
+  settings: Pick<SettingsService, 'webhookOwners'>;
+  /**
+   * Refuse unsigned deliveries even for a company without an app secret (production): a delivery is
+   * only ever taken once the app secret of the number's company verified it.
+   */
+  requireSignature?: boolean;
+  /** How often deliveries for unknown phone number ids are logged, with their count (1 minute). */
+  unknownLogWindowMs?: number;
+  /** How long a delivery works before letting other requests run (webhook-pace.ts). */
+  turnMs?: number;
+  now?: () => number;
   withTransaction: WithTransaction;
   messagesRepository: MessagesRepository;
   hooks?: MessagingHooks;
@@ -82,6 +95,9 @@ export function createInboundService(deps: {
 }) {
   const { settings, withTransaction, messagesRepository } = deps;
   const hooks = deps.hooks ?? {};
+  const requireSignature = deps.requireSignature ?? false;
+  const turnMs = deps.turnMs ?? WEBHOOK_TURN_MS;
+  const unknownIds = createLogWindow({ windowMs: deps.unknownLogWindowMs ?? 60_000, now: deps.now });
 
   function tell(log: WebhookLog, name: keyof MessagingHooks, call: () => void | Promise<void> | undefined) {
     try {
@@ -190,9 +206,12 @@ export function createInboundService(deps: {
   return {
     /**
      * One delivery of the webhook: the raw bytes (the signature covers them exactly) and the
-     * X-Hub-Signature-256 header. Each change goes to the company whose settings name its phone number
-     * id; when that company has an app secret the signature must match it, or nothing of the delivery is
-     * stored (401). Unknown phone number ids are logged and skipped, so WhatsApp stops retrying them.
+     * X-Hub-Signature-256 header. A body past WEBHOOK_LIMITS is refused (422) before any lookup. The
+     * phone number ids of all its changes are looked up at once; each belongs to one company at most,
+     * and that company's app secret must have signed the bytes, or nothing of the delivery is stored
+     * (401). A company without an app secret gets unsigned deliveries only where signatures are not
+     * required (never in production). Unknown phone number ids are skipped, and logged once per window,
+     * so WhatsApp stops retrying them and nobody can fill the log with them.
      */
     async receive(raw: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookOutcome> {
       let body: unknown;
@@ -201,51 +220,57 @@ export function createInboundService(deps: {
       } catch {
         throw invalid('body', 'messaging.invalid_body');
       }
+      const over = webhookOverLimit(body);
+      if (over) throw invalid('body', `messaging.too_many_${over}`, { max: WEBHOOK_LIMITS[over] });
       const changes = readWebhook(body);
 
       // Route and authenticate every change before writing anything.
-      const companyOf = new Map<string, number | null>();
-      for (const phoneId of new Set(changes.map((c) => c.phoneNumberId))) {
-        const targets = await settings.webhookTargets(phoneId);
-        if (targets.length === 0) {
-          log.warn({ phoneNumberId: phoneId }, 'whatsapp webhook for an unknown phone number id');
-          companyOf.set(phoneId, null);
-          continue;
+      const phoneIds = [...new Set(changes.map((c) => c.phoneNumberId))];
+      const owners = await settings.webhookOwners(phoneIds);
+      const unknown = phoneIds.filter((id) => !owners.has(id));
+      if (unknown.length) {
+        const summary = unknownIds.note(unknown[0]!);
+        if (summary)
+          log.warn(
+            { deliveries: summary.count, phoneNumberIds: summary.examples },
+            'whatsapp webhook for unknown phone number ids',
+          );
+      }
+      const checked = new Map<string, boolean>();
+      for (const [phoneId, owner] of owners) {
+        const secret = owner.appSecret;
+        let verified = secret === null && !requireSignature;
+        if (typeof secret === 'string') {
+          // Companies of one Meta app share its secret: the bytes are hashed once per secret.
+          verified = checked.get(secret) ?? verifyWebhookSignature(secret, raw, signature);
+          checked.set(secret, verified);
         }
-        // Normally one company; should two name the same number, the one whose secret signed it wins.
-        const signedBy = targets.find(
-          (t) => typeof t.appSecret === 'string' && verifyWebhookSignature(t.appSecret, raw, signature),
+        if (verified) continue;
+        log.warn(
+          {
+            phoneNumberId: phoneId,
+            companyId: owner.companyId,
+            signed: Boolean(signature),
+            appSecret:
+              owner.appSecret === null ? 'none' : owner.appSecret === undefined ? 'unreadable' : 'set',
+          },
+          'whatsapp webhook with a missing or wrong signature',
         );
-        const unsigned = targets.find((t) => t.appSecret === null);
-        const target = signedBy ?? (targets.every((t) => t.appSecret === null) ? unsigned : undefined);
-        if (!target) {
-          log.warn(
-            {
-              phoneNumberId: phoneId,
-              companyIds: targets.map((t) => t.companyId),
-              signed: Boolean(signature),
-            },
-            'whatsapp webhook with a missing or wrong signature',
-          );
-          throw new AppError(401, 'messaging.bad_signature');
-        }
-        if (targets.length > 1)
-          log.warn(
-            { phoneNumberId: phoneId, companyId: target.companyId },
-            'phone number id in several companies',
-          );
-        companyOf.set(phoneId, target.companyId);
+        throw new AppError(401, 'messaging.bad_signature');
       }
 
       const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
+      // A large delivery lets other requests run between its writes (webhook-pace.ts).
+      const pace = createPacer(turnMs);
       for (const change of changes) {
-        const companyId = companyOf.get(change.phoneNumberId);
-        if (companyId === null || companyId === undefined) {
+        const companyId = owners.get(change.phoneNumberId)?.companyId;
+        if (companyId === undefined) {
           outcome.ignored += change.messages.length + change.statuses.length;
           continue;
         }
         if (change.errors.length) log.warn({ companyId, errors: change.errors }, 'whatsapp webhook errors');
         for (const m of change.messages) {
+          await pace();
           const result = await writer.write({ companyId, m, log });
           if (result.kind === 'stored') {
             outcome.stored++;
@@ -256,6 +281,7 @@ export function createInboundService(deps: {
         for (const s of change.statuses) {
           // One wamid can be both a message of a conversation and a recipient of a mass send (what a
           // send delivered shows in the chat too): the status goes to each.
+          await pace();
           const message = await applyStatus(companyId, s);
           if (message) tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
           const other = await deps.otherStatuses?.(companyId, s);

@@ -22,6 +22,12 @@ export const messagingTexts = {
     'messaging.reason.other': '{text} (código {code}).',
     'messaging.bad_signature': 'La firma del webhook no es válida.',
     'messaging.invalid_body': 'El cuerpo del webhook no es un JSON válido.',
+    'messaging.too_many_entries': 'El webhook trae más de {max} entradas: WhatsApp nunca envía tantas.',
+    'messaging.too_many_changes': 'El webhook trae más de {max} cambios: WhatsApp nunca envía tantos.',
+    'messaging.too_many_updates':
+      'El webhook trae más de {max} mensajes y estados: WhatsApp nunca envía tantos.',
+    'messaging.too_many_others':
+      'El webhook trae más de {max} contactos y errores: WhatsApp nunca envía tantos.',
     'messaging.label.image': '📷 Imagen',
     'messaging.label.video': '🎥 Vídeo',
     'messaging.label.audio': '🎤 Audio',
@@ -87,6 +93,14 @@ export const messagingTexts = {
     'messaging.reason.other': '{text} (code {code}).',
     'messaging.bad_signature': 'The webhook signature is not valid.',
     'messaging.invalid_body': 'The webhook body is not valid JSON.',
+    'messaging.too_many_entries':
+      'The webhook holds more than {max} entries: WhatsApp never sends that many.',
+    'messaging.too_many_changes':
+      'The webhook holds more than {max} changes: WhatsApp never sends that many.',
+    'messaging.too_many_updates':
+      'The webhook holds more than {max} messages and statuses: WhatsApp never sends that many.',
+    'messaging.too_many_others':
+      'The webhook holds more than {max} contacts and errors: WhatsApp never sends that many.',
     'messaging.label.image': '📷 Image',
     'messaging.label.video': '🎥 Video',
     'messaging.label.audio': '🎤 Audio',

@@ -16,6 +16,10 @@ export const settingsTexts: Record<Language, Record<string, string>> = {
     'settings.replace_and_clear': 'No puedes reemplazar y borrar el campo {field} a la vez.',
     'settings.hub_token_taken': 'Otra compañía ya usa este token de verificación. Genera uno nuevo.',
     'settings.wordpress_key_taken': 'Esta clave API de WordPress ya está en uso. Genera una nueva.',
+    'settings.phone_id_taken':
+      'Otra compañía ya usa este ID del número de teléfono: un número de WhatsApp pertenece a una sola compañía. Revisa el ID o contacta con soporte.',
+    'settings.business_account_taken':
+      'Otra compañía ya usa este ID de la cuenta de WhatsApp Business: pertenece a una sola compañía. Revisa el ID o contacta con soporte.',
     'settings.test.missing': 'Para probar la conexión falta: {fields}.',
     'settings.test.secret_unreadable':
       'El valor guardado de {field} no se puede leer (la clave APP_KEY del servidor cambió). Escríbelo de nuevo y pulsa Actualizar.',
@@ -40,7 +44,10 @@ export const settingsTexts: Record<Language, Record<string, string>> = {
       '{host} no respondió a tiempo (esperamos {seconds} s). Inténtalo más tarde o revisa la URL.',
     'settings.test.rate_limited':
       'El proveedor pide esperar: demasiadas solicitudes. Inténtalo de nuevo en unos minutos.',
-    'settings.test.provider_error': 'El proveedor respondió con un error: {detail}',
+    'settings.test.address_refused':
+      'El servidor no puede llamar a {host}: solo se permiten direcciones públicas por https. Revisa la URL.',
+    'settings.test.secret_required':
+      '{host} no es la dirección guardada: para probarla, escribe otra vez el campo «{field}». El valor guardado solo se envía a la dirección guardada.',
     'settings.test.provider_error_plain': 'El proveedor respondió con un error (HTTP {status}).',
     'settings.quality.GREEN': 'alta (verde)',
     'settings.quality.YELLOW': 'media (amarilla)',
@@ -73,6 +80,10 @@ export const settingsTexts: Record<Language, Record<string, string>> = {
     'settings.replace_and_clear': 'You cannot replace and clear the {field} field at the same time.',
     'settings.hub_token_taken': 'Another company already uses this verify token. Generate a new one.',
     'settings.wordpress_key_taken': 'This WordPress API key is already in use. Generate a new one.',
+    'settings.phone_id_taken':
+      'Another company already uses this phone number id: a WhatsApp number belongs to one company only. Check the id or contact support.',
+    'settings.business_account_taken':
+      'Another company already uses this WhatsApp Business account id: it belongs to one company only. Check the id or contact support.',
     'settings.test.missing': 'To test the connection, this is missing: {fields}.',
     'settings.test.secret_unreadable':
       "The stored {field} cannot be read (the server's APP_KEY changed). Type it again and press Update.",
@@ -96,7 +107,10 @@ export const settingsTexts: Record<Language, Record<string, string>> = {
     'settings.test.timeout':
       '{host} did not answer in time (we waited {seconds} s). Try again later or check the URL.',
     'settings.test.rate_limited': 'The provider asks to wait: too many requests. Try again in a few minutes.',
-    'settings.test.provider_error': 'The provider answered with an error: {detail}',
+    'settings.test.address_refused':
+      'The server may not call {host}: only public addresses over https are allowed. Check the URL.',
+    'settings.test.secret_required':
+      '{host} is not the saved address: type the {field} again to test it. The saved value is only sent to the saved address.',
     'settings.test.provider_error_plain': 'The provider answered with an error (HTTP {status}).',
     'settings.quality.GREEN': 'high (green)',
     'settings.quality.YELLOW': 'medium (yellow)',

@@ -12,14 +12,23 @@ export type SettingsValues = Omit<
 >;
 
 /** The settings rows: one per company, the only SQL of settings. */
-/** The companies whose settings name this WhatsApp phone number id: asked on every webhook delivery. */
-const companiesOfPhoneId = prepared((db, v: { phoneId: string }) =>
+/** The company whose settings name this WhatsApp phone number id: asked on every webhook delivery. */
+const ownerOfPhoneId = prepared((db, v: { phoneId: string }) =>
   db
     .selectFrom('settings')
-    .select(['company_id', 'whatsapp_app_secret_enc'])
-    .where('whatsapp_phone_id', '=', v.phoneId)
-    .orderBy('company_id'),
+    .select(['company_id', 'whatsapp_phone_id', 'whatsapp_app_secret_enc'])
+    .where('whatsapp_phone_id', '=', v.phoneId),
 );
+
+/** The columns naming a WhatsApp id that belongs to one company only (unique in the database). */
+export type OwnedWhatsAppId = 'whatsapp_phone_id' | 'whatsapp_business_account_id';
+
+/** A company's settings row as the webhook routes by it. */
+export interface WebhookOwnerRow {
+  company_id: number;
+  whatsapp_phone_id: string | null;
+  whatsapp_app_secret_enc: string | null;
+}
 
 export function createSettingsRepository(db: Kysely<DB>) {
   return {
@@ -59,14 +68,28 @@ export function createSettingsRepository(db: Kysely<DB>) {
       return row?.company_id;
     },
 
+    /** The company whose settings name this WhatsApp phone number or business account id, if any. */
+    async findCompanyIdByWhatsAppId(column: OwnedWhatsAppId, id: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select('company_id')
+        .where(column, '=', id)
+        .executeTakeFirst();
+      return row?.company_id;
+    },
+
     /**
-     * The companies whose settings name this WhatsApp phone number id (the webhook's routing), with their
-     * sealed app secrets; normally one, lowest company id first.
+     * The rows naming these WhatsApp phone number ids (the webhook's routing), with their sealed app
+     * secrets: one statement for a whole delivery, at most one row per id (the column is unique).
      */
-    async findByWhatsAppPhoneId(
-      phoneId: string,
-    ): Promise<{ company_id: number; whatsapp_app_secret_enc: string | null }[]> {
-      return (await companiesOfPhoneId(db, { phoneId })).rows;
+    async findWebhookOwners(phoneIds: readonly string[]): Promise<WebhookOwnerRow[]> {
+      if (phoneIds.length === 0) return [];
+      if (phoneIds.length === 1) return (await ownerOfPhoneId(db, { phoneId: phoneIds[0]! })).rows;
+      return db
+        .selectFrom('settings')
+        .select(['company_id', 'whatsapp_phone_id', 'whatsapp_app_secret_enc'])
+        .where('whatsapp_phone_id', 'in', phoneIds)
+        .execute();
     },
 
     /** The company holding the WordPress key with this SHA-256, and its sealed secret. */

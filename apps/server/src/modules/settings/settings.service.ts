@@ -251,6 +251,32 @@ export function createSettingsService(deps: {
     };
   }
 
+  /**
+   * A 409 naming the field when the form gives a value another company holds: the hub verify token, and
+   * the WhatsApp phone number and business account ids, each of which belongs to one company (a second
+   * company naming the number would receive its messages). The database's unique indexes back this.
+   */
+  async function refuseTaken(companyId: number, input: SettingsInput): Promise<void> {
+    const taken = async (owner: Promise<number | undefined>) => {
+      const id = await owner;
+      return id !== undefined && id !== companyId;
+    };
+    if (input.hub_verify_token && (await taken(repo.findCompanyIdByHubVerifyToken(input.hub_verify_token))))
+      throw conflict('settings.hub_token_taken', 'hub_verify_token');
+    if (
+      input.whatsAppPhoneId &&
+      (await taken(repo.findCompanyIdByWhatsAppId('whatsapp_phone_id', input.whatsAppPhoneId)))
+    )
+      throw conflict('settings.phone_id_taken', 'whatsAppPhoneId');
+    if (
+      input.whatsAppBusinessAccountId &&
+      (await taken(
+        repo.findCompanyIdByWhatsAppId('whatsapp_business_account_id', input.whatsAppBusinessAccountId),
+      ))
+    )
+      throw conflict('settings.business_account_taken', 'whatsAppBusinessAccountId');
+  }
+
   return {
     async get(companyId: number, requestOrigin: string): Promise<Settings> {
       return view(companyId, await stored(companyId), requestOrigin);
@@ -258,21 +284,13 @@ export function createSettingsService(deps: {
 
     /** Saves what the form sent (see ZSettingsRequest for keep / replace / clear). */
     async save(companyId: number, input: SettingsInput, requestOrigin: string): Promise<Settings> {
-      if (input.hub_verify_token) {
-        const owner = await repo.findCompanyIdByHubVerifyToken(input.hub_verify_token);
-        if (owner !== undefined && owner !== companyId)
-          throw conflict('settings.hub_token_taken', 'hub_verify_token');
-      }
+      await refuseTaken(companyId, input);
       try {
         return view(companyId, await repo.upsertSettings(companyId, changes(input)), requestOrigin);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        // Lost a race for a token, or a WordPress key another company holds.
-        if (input.hub_verify_token) {
-          const owner = await repo.findCompanyIdByHubVerifyToken(input.hub_verify_token);
-          if (owner !== undefined && owner !== companyId)
-            throw conflict('settings.hub_token_taken', 'hub_verify_token');
-        }
+        // Lost a race for a token or a WhatsApp id, or a WordPress key another company holds.
+        await refuseTaken(companyId, input);
         if (input.wordpress_api_key) throw conflict('settings.wordpress_key_taken', 'wordpress_api_key');
         throw error;
       }
@@ -303,17 +321,22 @@ export function createSettingsService(deps: {
     },
 
     /**
-     * The companies a webhook for this WhatsApp phone number id belongs to, each with its app secret in
-     * clear: null when none is set, undefined when it is set but cannot be opened (APP_KEY changed).
+     * The company each of these WhatsApp phone number ids belongs to (one statement for a webhook
+     * delivery; an unknown id is absent), with its app secret in clear: null when none is set, undefined
+     * when it is set but cannot be opened (APP_KEY changed).
      */
-    async webhookTargets(
-      phoneId: string,
-    ): Promise<{ companyId: number; appSecret: string | null | undefined }[]> {
-      const rows = await repo.findByWhatsAppPhoneId(phoneId);
-      return rows.map((r) => ({
-        companyId: r.company_id,
-        appSecret: open(r.company_id, 'whatsAppAppSecret', r.whatsapp_app_secret_enc),
-      }));
+    async webhookOwners(
+      phoneIds: readonly string[],
+    ): Promise<Map<string, { companyId: number; appSecret: string | null | undefined }>> {
+      const owners = new Map<string, { companyId: number; appSecret: string | null | undefined }>();
+      for (const r of await repo.findWebhookOwners(phoneIds)) {
+        if (r.whatsapp_phone_id === null) continue;
+        owners.set(r.whatsapp_phone_id, {
+          companyId: r.company_id,
+          appSecret: open(r.company_id, 'whatsAppAppSecret', r.whatsapp_app_secret_enc),
+        });
+      }
+      return owners;
     },
 
     /** Reads the phone number from the Graph API with the typed values, else the stored ones. */

@@ -56,12 +56,15 @@ const APP_SECRET = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
 const OPENAI_KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789';
 const wpKey = () => `HB-${randomBytes(60).toString('base64url').slice(0, 61)}`;
 const hubToken = () => randomBytes(24).toString('base64url').slice(0, 32);
+/** A WhatsApp id no other company of the test holds (each belongs to one company). */
+let graphIds = 0;
+const graphId = () => `10654035${String(++graphIds).padStart(7, '0')}`;
 
 function fullSettings() {
   return {
     whatsAppApiKey: WA_TOKEN,
-    whatsAppPhoneId: '106540352242922',
-    whatsAppBusinessAccountId: '419561257915477',
+    whatsAppPhoneId: graphId(),
+    whatsAppBusinessAccountId: graphId(),
     whatsAppAppSecret: APP_SECRET,
     facebookMessagesApiUrl: 'https://graph.example.test/v23.0',
     hub_verify_token: hubToken(),
@@ -237,7 +240,8 @@ describe(`settings (${engine})`, () => {
 
   it('plain fields: null or blank clear them; the URLs go back to their defaults', async () => {
     const admin = await createUser(ctx, { role: 'admin' });
-    await call(admin, 'POST', '/admin/setting', fullSettings());
+    const values = fullSettings();
+    await call(admin, 'POST', '/admin/setting', values);
     const res = await call(admin, 'POST', '/admin/setting', {
       whatsAppPhoneId: null,
       openaiModel: '',
@@ -254,7 +258,7 @@ describe(`settings (${engine})`, () => {
       wordpress_api_key: null,
       facebookMessagesApiUrl: DEFAULT_FACEBOOK_MESSAGES_API_URL,
       openaiChatEndpoint: DEFAULT_OPENAI_CHAT_ENDPOINT,
-      whatsAppBusinessAccountId: '419561257915477',
+      whatsAppBusinessAccountId: values.whatsAppBusinessAccountId,
     });
     expect((await rawRow(admin.user.company_id!))!.wordpress_api_key_hash).toBeNull();
   });
@@ -371,6 +375,66 @@ describe(`settings (${engine})`, () => {
     expect(await ctx.container.settingsRepository.findCompanyIdByHubVerifyToken(token)).toBe(
       a.user.company_id,
     );
+  });
+
+  it("a WhatsApp number and business account belong to one company: another company's save is a 409 on the field, never an overwrite", async () => {
+    const owner = await createUser(ctx, { role: 'admin' });
+    const other = await createUser(ctx, { role: 'admin' });
+    const phoneId = graphId();
+    const accountId = graphId();
+    const mine = { whatsAppPhoneId: phoneId, whatsAppBusinessAccountId: accountId };
+    expect((await call(owner, 'POST', '/admin/setting', mine)).statusCode).toBe(200);
+    // The owner saves them again freely.
+    expect((await call(owner, 'POST', '/admin/setting', mine)).statusCode).toBe(200);
+
+    const phoneClash = await call(other, 'POST', '/admin/setting', {
+      whatsAppPhoneId: phoneId,
+      openaiModel: 'x',
+    });
+    expect(phoneClash.statusCode).toBe(409);
+    const phoneText =
+      'Otra compañía ya usa este ID del número de teléfono: un número de WhatsApp pertenece a una sola compañía. Revisa el ID o contacta con soporte.';
+    expect(phoneClash.json()).toEqual({ message: phoneText, errors: { whatsAppPhoneId: [phoneText] } });
+    const accountClash = await call(
+      other,
+      'POST',
+      '/admin/setting',
+      { whatsAppBusinessAccountId: accountId },
+      { 'accept-language': 'en' },
+    );
+    expect(accountClash.statusCode).toBe(409);
+    expect(accountClash.json().errors).toEqual({
+      whatsAppBusinessAccountId: [
+        'Another company already uses this WhatsApp Business account id: it belongs to one company only. Check the id or contact support.',
+      ],
+    });
+    // Nothing of the refused saves was written; the owner's row is as it was.
+    expect(await rawRow(other.user.company_id!)).toBeUndefined();
+    expect(await rawRow(owner.user.company_id!)).toMatchObject({
+      whatsapp_phone_id: phoneId,
+      whatsapp_business_account_id: accountId,
+    });
+
+    // Once the owner lets the number go, another company may take it.
+    await call(owner, 'POST', '/admin/setting', { whatsAppPhoneId: null });
+    expect((await call(other, 'POST', '/admin/setting', { whatsAppPhoneId: phoneId })).statusCode).toBe(200);
+  });
+
+  it('two companies saving one WhatsApp number at once: one keeps it, the others get the 409, never a 500', async () => {
+    const admins = await Promise.all([0, 1, 2, 3].map(() => createUser(ctx, { role: 'admin' })));
+    const phoneId = graphId();
+    const results = await Promise.all(
+      admins.map((admin) => call(admin, 'POST', '/admin/setting', { whatsAppPhoneId: phoneId })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const r of results.filter((r) => r.statusCode === 409))
+      expect(Object.keys(r.json().errors)).toEqual(['whatsAppPhoneId']);
+    const holders = await ctx.container.db
+      .selectFrom('settings')
+      .select('company_id')
+      .where('whatsapp_phone_id', '=', phoneId)
+      .execute();
+    expect(holders).toHaveLength(1);
   });
 
   it('company isolation: one company never reads or changes another company settings', async () => {

@@ -1,6 +1,7 @@
 import {
   type ClientList,
   MASS_RECIPIENT_TOKENS,
+  MASS_SCHEDULE_MAX_AHEAD_MS,
   MASS_SCHEDULE_PAST_GRACE_MS,
   type MassRecipientToken,
   type MediaItem,
@@ -41,6 +42,9 @@ const ZSendForm = ZMassMessageRequest.pick({
   const utc = localInputToUtc(values.schedule);
   if (utc && new Date(utc).getTime() < Date.now() - MASS_SCHEDULE_PAST_GRACE_MS) {
     ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'mass.schedule_past' });
+  }
+  if (utc && new Date(utc).getTime() > Date.now() + MASS_SCHEDULE_MAX_AHEAD_MS) {
+    ctx.addIssue({ code: 'custom', path: ['schedule'], message: 'mass.schedule_far' });
   }
 });
 
