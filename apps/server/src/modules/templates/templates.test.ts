@@ -52,9 +52,10 @@ async function saveSettings(who: 'admin' | 'otherAdmin', settings: Record<string
   expect(res.statusCode, res.body).toBe(200);
 }
 
+/** A company's WhatsApp settings; a number belongs to one company, so only WABA_A's is the fake's PHONE_ID. */
 const whatsApp = (waba: string, overrides: Record<string, unknown> = {}) => ({
   whatsAppApiKey: TOKEN,
-  whatsAppPhoneId: PHONE_ID,
+  whatsAppPhoneId: waba === WABA_A ? PHONE_ID : `1${waba}`,
   whatsAppBusinessAccountId: waba,
   facebookMessagesApiUrl: graph.baseUrl,
   ...overrides,
@@ -539,10 +540,10 @@ describe(`send a template message (${engine})`, () => {
   it('names the missing send settings with 422 and stores nothing', async () => {
     const admin = await t.api.user({ role: 'admin' });
     const companyId = admin.user.company_id!;
-    graph.templates.set('300000000000003', [fakeTemplate({ id: '1', name: 'hola' })]);
+    graph.templates.set('300000000000004', [fakeTemplate({ id: '1', name: 'hola' })]);
     await t.api.post(
       '/admin/setting',
-      { ...whatsApp('300000000000003'), whatsAppPhoneId: null },
+      { ...whatsApp('300000000000004'), whatsAppPhoneId: null },
       { as: admin },
     );
     expect((await t.api.get('/templates/sync', { as: admin })).statusCode).toBe(200);
