@@ -2,7 +2,7 @@
 // holder. The Redis store runs when REDIS_URL is set.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   type RateLimitStore,
   createMemoryRateLimitStore,
@@ -54,5 +54,19 @@ describe.each(stores)('%s rate-limit store', (_name, store) => {
     await store.hit('short', 100);
     await new Promise((r) => setTimeout(r, 150));
     expect((await store.hit('short', 100)).count).toBe(1);
+  });
+
+  it("firstSeen keeps the first time written, on the caller's clock, until the key is reset", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      expect(await store.firstSeen('seen', 60_000)).toBe(1_000_000);
+      vi.setSystemTime(1_005_000);
+      expect(await store.firstSeen('seen', 60_000)).toBe(1_000_000);
+      await store.reset('seen');
+      expect(await store.firstSeen('seen', 60_000)).toBe(1_005_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -27,16 +27,24 @@ export interface RateLimitStore {
   acquire(key: string, ttlMs: number): Promise<AcquireResult>;
   /** Gives a claim back early. */
   release(key: string): Promise<void>;
+  /**
+   * Writes the current time (`Date.now()` of the caller) under `key` for `ttlMs` unless a time is there
+   * already, and returns the time kept: when `key` was first seen. Times are the callers' clocks, so
+   * "not before" marks kept this way follow the app's clock, not the store's.
+   */
+  firstSeen(key: string, ttlMs: number): Promise<number>;
   close(): Promise<void>;
 }
 
 export function createMemoryRateLimitStore(): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const claims = new Map<string, number>();
+  const seen = new Map<string, { at: number; until: number }>();
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
     for (const [k, until] of claims) if (until <= now) claims.delete(k);
+    for (const [k, s] of seen) if (s.until <= now) seen.delete(k);
   }, 60_000);
   sweep.unref();
   const read = (key: string): RateLimitResult => {
@@ -61,6 +69,7 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     },
     async reset(key) {
       windows.delete(key);
+      seen.delete(key);
     },
     async acquire(key, ttlMs) {
       const now = Date.now();
@@ -71,6 +80,13 @@ export function createMemoryRateLimitStore(): RateLimitStore {
     },
     async release(key) {
       claims.delete(key);
+    },
+    async firstSeen(key, ttlMs) {
+      const now = Date.now();
+      const s = seen.get(key);
+      if (s && s.until > now) return s.at;
+      seen.set(key, { at: now, until: now + ttlMs });
+      return now;
     },
     async close() {
       clearInterval(sweep);
@@ -92,6 +108,13 @@ return {count, ttl}`;
 const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
+
+/** Keeps the first time written under a key, and answers it. */
+const FIRST_SEEN_SCRIPT = `
+local at = redis.call('GET', KEYS[1])
+if at then return at end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return ARGV[1]`;
 
 export function createRedisRateLimitStore(redis: Redis, prefix = 'hb:rl:'): RateLimitStore {
   /** The value this process wrote for each claim it holds, and when the claim runs out. */
@@ -123,6 +146,9 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'hb:rl:'): Rate
       if (claim === undefined) return;
       held.delete(k);
       await redis.eval(RELEASE_SCRIPT, 1, k, claim.value);
+    },
+    async firstSeen(key, ttlMs) {
+      return Number(await redis.eval(FIRST_SEEN_SCRIPT, 1, prefix + key, Date.now(), ttlMs));
     },
     async peek(key) {
       const k = prefix + key;

@@ -55,6 +55,10 @@ export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const EMAIL_LOCK_WAIT_MS = 3000;
 /** Longest a check may hold an email's lock (a crashed process frees it after this). */
 const EMAIL_LOCK_TTL_MS = 15_000;
+/** How long a known address (one that signed in to the account) skips the email's slow-down. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+/** The one wait of a fresh address while its email is under a siege (see `waitTurn`). */
+export const FRESH_WAIT_MS = 5000;
 /** The delay between checks of a slowed-down email: 1 s, doubling every 10 failures, at most 60 s. */
 export function slowDownMs(failures: number, slowAfter: number): number {
   if (failures <= slowAfter) return 0;
@@ -113,18 +117,44 @@ export function createAuthService(deps: {
     }
   }
 
+  /**
+   * Whether an address that is not known for the email may have its password checked now (it returns)
+   * or must wait (429 with Retry-After). A fresh address is one whose password was not checked for the
+   * email in this window:
+   * - up to `perEmailSlowAfter` failures of the email, nobody waits;
+   * - past it, fresh addresses go at once and addresses already checked share one turn per delay
+   *   (`slowDownMs`: 1 s doubling every 10 failures, at most 60 s);
+   * - past five times the threshold (a siege), a fresh address is checked after one wait of
+   *   `FRESH_WAIT_MS`, its own and not shared — so many guesses at the email cannot push the owner's
+   *   turn back — and addresses already checked keep sharing the growing delay.
+   */
+  async function waitTurn(email: string, ip: string, failures: number): Promise<void> {
+    const delay = slowDownMs(failures, slowAfter);
+    const checkedKey = `login:checked:${email}:${ip}`;
+    const fresh = (await rateLimits.peek(checkedKey)).count === 0;
+    if (delay > 0 && !fresh) {
+      const slot = await rateLimits.acquire(`login:slow:${email}`, delay);
+      if (!slot.acquired) throw tooManyRequests('auth.too_many_attempts', Math.ceil(slot.retryMs / 1000));
+    } else if (delay > 0 && failures > slowAfter * 5) {
+      const since = await rateLimits.firstSeen(`login:wait:${email}:${ip}`, limits.windowMs);
+      const waitMs = since + FRESH_WAIT_MS - Date.now();
+      if (waitMs > 0) throw tooManyRequests('auth.too_many_attempts', Math.ceil(waitMs / 1000));
+    }
+    await rateLimits.hit(checkedKey, limits.windowMs);
+  }
+
   return {
     /**
      * Signs in. Every attempt is counted before the password is checked, and one email's checks run one
      * at a time, so parallel guesses cannot slip past the limits:
      * - per address: `perIp` attempts per window;
-     * - per (email, address): `perEmail` failures, then 429 for that pair only — the right password from
+     * - per (email, address): `perEmail` attempts, then 429 for that pair only — the right password from
      *   another address still works, so nobody can lock anyone out;
-     * - per email from all addresses: past `perEmailSlowAfter` failures, addresses that already failed
-     *   for it wait a growing delay (`slowDownMs`) between checks; past five times that threshold, every
-     *   address does (one check per delay still runs, so the owner's turn comes);
+     * - per email from all addresses: past `perEmailSlowAfter` failures the email is slowed down
+     *   (`waitTurn`); an address that signed in to the account before (a known address) is never slowed;
      * - addresses are IPv4 addresses or IPv6 /64 networks (`addressKey`).
-     * A success clears the email's counters.
+     * A success clears that address's count and makes it known for `KNOWN_ADDRESS_MS`; the email's count
+     * keeps running, so the owner signing in does not lift an attacker's delay.
      */
     async login(input: LoginRequest, rawIp: string): Promise<Omit<LoginResponse, 'message'>> {
       const email = input.email;
@@ -134,29 +164,25 @@ export function createAuthService(deps: {
 
       const lockKey = `login:lock:${email}`;
       const pairKey = `login:fail:${email}:${ip}`;
-      const emailKey = `login:fail:${email}`;
+      const knownKey = `login:known:${email}:${ip}`;
       await lockEmail(lockKey);
       let user: UserWithRoles;
       try {
         const byPair = await rateLimits.hit(pairKey, limits.windowMs);
         if (byPair.count > limits.perEmail)
           throw tooManyRequests('auth.too_many_attempts', byPair.resetSeconds);
-        const byEmail = await rateLimits.hit(emailKey, limits.windowMs);
-        const delay = slowDownMs(byEmail.count, slowAfter);
-        // An address that never failed for this email is not delayed — until the email has had five
-        // times the slow-down threshold of failures, when every address waits its turn (a lock never).
-        const fresh = byPair.count === 1 && byEmail.count <= slowAfter * 5;
-        if (delay > 0 && !fresh) {
-          const slot = await rateLimits.acquire(`login:slow:${email}`, delay);
-          if (!slot.acquired) throw tooManyRequests('auth.too_many_attempts', Math.ceil(slot.retryMs / 1000));
-        }
+        const byEmail = await rateLimits.hit(`login:fail:${email}`, limits.windowMs);
+        const known = (await rateLimits.peek(knownKey)).count > 0;
+        if (!known) await waitTurn(email, ip, byEmail.count);
 
         const found = await users.findUserByEmail(email);
         // Verify against a dummy hash for unknown emails so timing does not reveal which emails exist.
         const ok = await verifyPassword(input.password, found?.password_hash ?? DUMMY_HASH);
         if (!found || !ok) throw new AppError(401, 'auth.invalid_credentials');
         user = found;
-        await Promise.all([rateLimits.reset(pairKey), rateLimits.reset(emailKey)]);
+        await rateLimits.reset(pairKey);
+        await rateLimits.reset(knownKey);
+        await rateLimits.hit(knownKey, KNOWN_ADDRESS_MS);
       } finally {
         await rateLimits.release(lockKey);
       }
