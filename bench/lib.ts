@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app';
 import { type Container, createContainer } from '../apps/server/src/container';
+// The fakes listen on 127.0.0.1: the outbound policy allows them as in the tests.
+import '../apps/server/test/outbound-setup';
 import type { DB } from '../apps/server/src/db/schema';
 import { openInfrastructure } from '../apps/server/src/infrastructure';
 import {

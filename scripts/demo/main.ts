@@ -153,6 +153,7 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     'RUN_JOBS',
     'TRUST_PROXY',
     'LOG_LEVEL',
+    'OUTBOUND_ALLOW_PRIVATE',
   ]) {
     delete env[name];
   }
@@ -164,6 +165,9 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     SUPERADMIN_EMAIL: superAdmin.email,
     SUPERADMIN_PASSWORD: superAdmin.password,
     LOG_LEVEL: logLevel,
+    // The fake WhatsApp and OpenAI servers listen on 127.0.0.1 over http: the only private addresses
+    // the demo's tenants may reach.
+    OUTBOUND_ALLOW_PRIVATE: '127.0.0.1,::1',
   };
 }
 

@@ -195,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(segmentsRoutes(container));
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));
-      await api.register(botsRoutes(container));
+      await api.register(botsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(mediaRoutes(container));
       await api.register(
         eventsRoutes({

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { resealSecrets } from './modules/settings/reseal-secrets';
 import { createContainer } from './container';
 import { openInfrastructure } from './infrastructure';
+import { configureOutbound } from './integrations/http/outbound';
 import { createLogDestination } from './platform/log-destination';
 
 /** However the stop goes, the process is gone this long after it began. */
@@ -99,6 +100,7 @@ async function main() {
     throw err;
   }
 
+  configureOutbound(config.outbound);
   infra = await openInfrastructure(config);
   if (stopping) return;
   const container = createContainer(infra, {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/env';
 import { createContainer } from './container';
 import { LOG_REDACT } from './app';
 import { openInfrastructure } from './infrastructure';
+import { configureOutbound } from './integrations/http/outbound';
 
 /**
  * `npm run worker`: runs the background jobs without the HTTP server, from the same configuration. With
@@ -21,6 +22,7 @@ async function main() {
     throw err;
   }
   const log = pino({ level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
+  configureOutbound(config.outbound);
   const infra = await openInfrastructure(config);
   const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
 

@@ -62,6 +62,8 @@ describe.skipIf(!enabled)('several instances on PostgreSQL and Redis', () => {
       SUPERADMIN_PASSWORD: SUPER.password,
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(dataDir, 'no-web-build'),
+      // The fake Cloud API on 127.0.0.1.
+      OUTBOUND_ALLOW_PRIVATE: '127.0.0.1,::1',
     };
   }
 

@@ -235,6 +235,10 @@ export const CONNECTION_PROBLEMS = [
   'no_quota',
   'rate_limited',
   'unreachable',
+  /** The address is not one the server may call (a private address, or http in production). */
+  'address_refused',
+  /** A stored secret goes only to the stored address: a new address needs the secret typed again. */
+  'secret_required',
   'timeout',
   'unexpected_answer',
   'provider_error',

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { PASSWORD_MIN, passwordProblem } from '@hablabot/contract';
 import { z } from 'zod';
+import { type AddressRange, parseAllowList } from '../integrations/http/address-policy';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -90,6 +91,21 @@ const ZEnv = z.object({
     .enum(['true', 'false'], 'must be true or false')
     .default('true')
     .transform((v) => v === 'true'),
+  // Private addresses/CIDRs tenants' URLs may reach although private (the demo's and tests' fakes).
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseAllowList(v);
+      } catch (error) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of addresses or CIDRs (${(error as Error).message})`,
+        });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   // Long enough not to be guessed: it is the only thing between the metrics and anyone who asks.
   METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters (openssl rand -hex 24)').optional(),
 });
@@ -119,6 +135,11 @@ export interface Config {
   runJobs: boolean;
   /** The bearer token of GET /api/v1/metrics; unset, there is no such route. */
   metricsToken?: string;
+  /**
+   * The outbound policy for URLs tenants set (see integrations/http/outbound.ts): the private addresses
+   * of OUTBOUND_ALLOW_PRIVATE, and whether plain http is limited to them (production).
+   */
+  outbound: { httpsOnly: boolean; allowPrivate: AddressRange[] };
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +191,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     runJobs: e.RUN_JOBS,
     metricsToken: e.METRICS_TOKEN,
+    outbound: { httpsOnly: e.NODE_ENV === 'production', allowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? [] },
   };
 }

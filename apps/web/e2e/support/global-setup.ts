@@ -80,6 +80,8 @@ export default async function globalSetup(config: FullConfig) {
       SUPERADMIN_PASSWORD: E2E_PASSWORD,
       // The specs' API sign-ins name an address of their own in X-Forwarded-For (support/api.ts).
       TRUST_PROXY: '1',
+      // The fake WhatsApp and OpenAI servers the specs start listen on 127.0.0.1 over http.
+      OUTBOUND_ALLOW_PRIVATE: '127.0.0.1,::1',
     },
     stdio: ['ignore', log, log],
   });

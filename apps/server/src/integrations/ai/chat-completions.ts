@@ -34,6 +34,8 @@ export type ChatCompletionFailure =
   | 'insufficient_quota'
   | 'timeout'
   | 'unreachable'
+  /** The outbound policy does not let the server call the endpoint (a private address, http). */
+  | 'address_refused'
   | 'bad_response'
   | 'provider_error';
 
@@ -112,6 +114,8 @@ export function createChatCompletionsClient(options: ChatCompletionsOptions = {}
     });
     if (result.kind === 'timeout') return { retry: new ChatCompletionError('timeout', 0, null) };
     if (result.kind === 'unreachable') return { retry: new ChatCompletionError('unreachable', 0, null) };
+    // Asking again would be refused again.
+    if (result.kind === 'refused') throw new ChatCompletionError('address_refused', 0, null);
     const { status, json } = result;
     if (status < 200 || status >= 300) {
       const error = (json as ProviderError | undefined)?.error;

@@ -1,5 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { request as undiciRequest } from 'undici';
+import net from 'node:net';
+import { Agent, buildConnector, request as undiciRequest } from 'undici';
+import {
+  type AddressRange,
+  addressRefusal,
+  checkedLookup,
+  OutboundRefusedError,
+  REFUSED_CODE,
+  type Resolve,
+} from './address-policy';
 
 /**
  * One HTTP call to an outside service (the Graph API, an OpenAI-compatible server), with the rules every
@@ -12,6 +21,11 @@ import { request as undiciRequest } from 'undici';
  * kept-alive connections: without the web streams, `Headers` and `Response` objects `fetch` wraps every
  * exchange in, a mass send's request costs the process about half the CPU, which is what lets one
  * process keep a pace of hundreds of messages a second. It follows no redirect by itself.
+ *
+ * Every call also follows the outbound policy (see address-policy.ts), because a company admin chooses
+ * the addresses: only public addresses, checked on the address the socket connects to, plus the private
+ * ones the operator lists in OUTBOUND_ALLOW_PRIVATE; in production only `https`, except to a listed
+ * address. A call the policy stops comes back as `refused`, before anything is sent.
  */
 
 export interface OutboundRequest {
@@ -41,7 +55,58 @@ export type OutboundResult =
     }
   | { kind: 'timeout' }
   /** Nothing answered: refused, unknown host, reset, TLS failure … `code` is Node's error code. */
-  | { kind: 'unreachable'; code: string };
+  | { kind: 'unreachable'; code: string }
+  /** The outbound policy stopped the call before it connected: a private address, or http in production. */
+  | { kind: 'refused'; reason: 'private' | 'not_listed' | 'scheme' };
+
+/** The outbound policy: OUTBOUND_ALLOW_PRIVATE, and whether plain http is limited to it (production). */
+export interface OutboundPolicy {
+  /** Production: `https` only, except to an address in `allowPrivate`. */
+  httpsOnly: boolean;
+  /** Private addresses tenants may reach anyway (the demo's and the tests' fakes). */
+  allowPrivate: AddressRange[];
+  /** The name resolver; the system's unless a test injects one. */
+  resolve?: Resolve;
+}
+
+/** Until a process says otherwise (main.ts, worker.ts, the test set-up): production's rules, no list. */
+let policy: OutboundPolicy = { httpsOnly: true, allowPrivate: [] };
+let agent: Agent | undefined;
+
+/** Sets the policy every later call follows (once at start, from the configuration). */
+export function configureOutbound(next: OutboundPolicy): void {
+  policy = next;
+  const previous = agent;
+  agent = undefined;
+  void previous?.close().catch(() => undefined);
+}
+
+/**
+ * The connection pool every outside call goes through. Its connector checks an IP-literal host itself
+ * (a socket does not look those up) and resolves names through checkedLookup, which hands the socket
+ * only allowed addresses. Plain http in production may reach listed addresses only.
+ */
+function dispatcher(): Agent {
+  if (agent) return agent;
+  const current = policy;
+  const anyAllowed = buildConnector({ lookup: checkedLookup(current, false, current.resolve) });
+  const listedOnly = buildConnector({ lookup: checkedLookup(current, true, current.resolve) });
+  agent = new Agent({
+    connect(options, callback) {
+      const onlyListed = current.httpsOnly && options.protocol === 'http:';
+      const host = options.hostname.replace(/^\[|\]$/g, '');
+      if (net.isIP(host)) {
+        const refusal = addressRefusal(host, current, onlyListed);
+        if (refusal) {
+          callback(new OutboundRefusedError(host, refusal), null);
+          return;
+        }
+      }
+      (onlyListed ? listedOnly : anyAllowed)(options, callback);
+    },
+  });
+  return agent;
+}
 
 const DEFAULT_MAX_BYTES = 256 * 1024;
 
@@ -81,16 +146,81 @@ function answerHeaders(headers: IncomingHttpHeaders): AnswerHeaders {
   };
 }
 
-export async function callOutside(url: string, request: OutboundRequest): Promise<OutboundResult> {
-  const signal = AbortSignal.timeout(request.timeoutMs);
+type Failure = Exclude<OutboundResult, { kind: 'answer' }>;
+
+function failureOf(error: unknown, signal: AbortSignal): Failure {
+  if (isTimeout(error) || signal.aborted) return { kind: 'timeout' };
+  const code = errorCode(error);
+  if (code === REFUSED_CODE) {
+    let current: unknown = error;
+    while (current && !(current instanceof OutboundRefusedError))
+      current = (current as { cause?: unknown }).cause;
+    return { kind: 'refused', reason: (current as OutboundRefusedError | undefined)?.reason ?? 'private' };
+  }
+  return { kind: 'unreachable', code };
+}
+
+/** An answer whose body is still to be read (a download); reading it is bound by the same deadline. */
+export interface StreamedAnswer {
+  kind: 'stream';
+  status: number;
+  headers: AnswerHeaders;
+  body: AsyncIterable<Buffer> & { destroy(): void };
+  signal: AbortSignal;
+}
+
+async function send(url: string, request: OutboundRequest, signal: AbortSignal) {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    return { kind: 'unreachable', code: 'ERR_INVALID_URL' } as const;
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') return { kind: 'refused', reason: 'scheme' } as const;
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
   }
+  return undiciRequest(url, {
+    method: request.method ?? 'GET',
+    headers,
+    body,
+    signal,
+    dispatcher: dispatcher(),
+  });
+}
+
+/**
+ * callOutside for a download: the same policy and deadline, the body handed over unread (the caller
+ * caps and hashes it as it goes).
+ */
+export async function streamOutside(
+  url: string,
+  request: Omit<OutboundRequest, 'json' | 'maxBytes'>,
+): Promise<StreamedAnswer | Failure> {
+  const signal = AbortSignal.timeout(request.timeoutMs);
   try {
-    const response = await undiciRequest(url, { method: request.method ?? 'GET', headers, body, signal });
+    const response = await send(url, request, signal);
+    if ('kind' in response) return response;
+    return {
+      kind: 'stream',
+      status: response.statusCode,
+      headers: answerHeaders(response.headers),
+      body: response.body,
+      signal,
+    };
+  } catch (error) {
+    return failureOf(error, signal);
+  }
+}
+
+export async function callOutside(url: string, request: OutboundRequest): Promise<OutboundResult> {
+  const signal = AbortSignal.timeout(request.timeoutMs);
+  try {
+    const response = await send(url, request, signal);
+    if ('kind' in response) return response;
     const text = await readCapped(response.body, request.maxBytes ?? DEFAULT_MAX_BYTES);
     let json: unknown;
     try {
@@ -106,8 +236,7 @@ export async function callOutside(url: string, request: OutboundRequest): Promis
       headers: answerHeaders(response.headers),
     };
   } catch (error) {
-    if (isTimeout(error) || signal.aborted) return { kind: 'timeout' };
-    return { kind: 'unreachable', code: errorCode(error) };
+    return failureOf(error, signal);
   }
 }
 

@@ -67,6 +67,13 @@ export function classifySend(result: OutboundResult): SendResult {
       ? { ok: false, code: 0, message, transient: true }
       : { ok: false, code: 0, message, transient: true, unconfirmed: true };
   }
+  if (result.kind === 'refused')
+    return {
+      ok: false,
+      code: 0,
+      message: 'The messages API URL is not an address the server may call (outbound policy)',
+      transient: false,
+    };
   const error = graphError(result.json);
   if (error) {
     const details = (

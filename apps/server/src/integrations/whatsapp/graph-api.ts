@@ -87,6 +87,7 @@ export function graphFailure<Missing extends string>(
 export function classifyGraphResult(result: OutboundResult): GraphCheck {
   if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
   if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
+  if (result.kind === 'refused') return { ok: false, problem: 'address_refused' };
   const failure = graphFailure(result, 'unknown_phone_id');
   if (failure) return failure;
   const body = result.json as Record<string, unknown> | undefined;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { callOutside } from '../http/outbound';
+import { callOutside, streamOutside } from '../http/outbound';
 import { GRAPH_CODES, graphError, graphUrl } from './graph-api';
 
 /**
@@ -19,8 +19,10 @@ export type MediaFailure =
   | 'gone'
   /** Bigger than the limit of its type (by WhatsApp's size, or by the bytes received). */
   | 'too_large'
-  /** The bytes do not hash to the SHA-256 WhatsApp gave. */
+  /** The bytes do not hash to the SHA-256 WhatsApp gave, or WhatsApp gave none. */
   | 'checksum'
+  /** The outbound policy does not let the server call the address (a private one, http in production). */
+  | 'address_refused'
   /** No usable answer (timeout, network, 5xx, throttled, odd body, expired URL). */
   | 'unavailable';
 
@@ -36,7 +38,8 @@ export interface MediaInfo {
   ok: true;
   url: string;
   mimeType: string | null;
-  sha256: string | null;
+  /** Meta always sends one; an answer without it is refused before anything is downloaded. */
+  sha256: string;
   fileSize: number | null;
 }
 
@@ -74,6 +77,8 @@ export async function retrieveMedia(input: {
   if (result.kind === 'timeout') return problem('unavailable', true, 'retrieve timed out');
   if (result.kind === 'unreachable')
     return problem('unavailable', true, `retrieve unreachable: ${result.code}`);
+  if (result.kind === 'refused')
+    return problem('address_refused', false, `retrieve refused: ${result.reason}`);
   const error = graphError(result.json);
   if (error || result.status !== 200) {
     const detail = `retrieve ${result.status}: ${error?.message ?? result.text.slice(0, 200)}`;
@@ -89,12 +94,15 @@ export async function retrieveMedia(input: {
   const body = (result.json ?? {}) as Record<string, unknown>;
   if (typeof body.url !== 'string' || !/^https?:\/\//i.test(body.url))
     return problem('unavailable', true, 'retrieve answered without a url');
+  // Bytes are kept only when they hash to what Graph said: without a hash there is nothing to check.
+  if (typeof body.sha256 !== 'string' || !body.sha256)
+    return problem('checksum', false, 'retrieve answered without a sha256');
   const size = Number(body.file_size);
   return {
     ok: true,
     url: body.url,
     mimeType: typeof body.mime_type === 'string' && body.mime_type ? body.mime_type : null,
-    sha256: typeof body.sha256 === 'string' && body.sha256 ? body.sha256 : null,
+    sha256: body.sha256,
     fileSize: body.file_size !== undefined && body.file_size !== null && Number.isFinite(size) ? size : null,
   };
 }
@@ -114,8 +122,10 @@ export interface DownloadedMedia {
 }
 
 /**
- * Downloads the URL with the bearer token into a new file in `dir`, hashing as it goes and stopping as
- * soon as more than `maxBytes` arrive. No redirect is followed (the token would go with it).
+ * Downloads the URL Graph named, with the bearer token, into a new file in `dir`, hashing as it goes and
+ * stopping as soon as more than `maxBytes` arrive. The call follows the outbound policy (streamOutside):
+ * a URL on a private address is refused before the token is sent, and no redirect is followed (the
+ * token would go with it), so the token reaches only the configured Graph API and the host it named.
  */
 export async function downloadMedia(input: {
   url: string;
@@ -123,45 +133,39 @@ export async function downloadMedia(input: {
   maxBytes: number;
   dir: string;
   timeoutMs: number;
-  fetch?: typeof fetch;
 }): Promise<DownloadedMedia | MediaProblem> {
-  const signal = AbortSignal.timeout(input.timeoutMs);
-  let response: Response;
-  try {
-    response = await (input.fetch ?? fetch)(input.url, {
-      headers: { authorization: `Bearer ${input.token}` },
-      redirect: 'manual',
-      signal,
-    });
-  } catch (err) {
-    return problem('unavailable', true, `download failed: ${(err as Error).message}`);
-  }
-  if (response.status !== 200 || !response.body) {
-    await response.body?.cancel().catch(() => undefined);
+  const response = await streamOutside(input.url, {
+    headers: { authorization: `Bearer ${input.token}`, accept: '*/*' },
+    timeoutMs: input.timeoutMs,
+  });
+  if (response.kind === 'refused')
+    return problem('address_refused', false, `download refused: ${response.reason}`);
+  if (response.kind === 'timeout') return problem('unavailable', true, 'download timed out');
+  if (response.kind === 'unreachable')
+    return problem('unavailable', true, `download failed: ${response.code}`);
+  if (response.status !== 200) {
+    response.body.destroy();
     // An expired URL (404), a refused one or a hiccup: a retry asks WhatsApp for a fresh URL.
     return problem('unavailable', true, `download answered ${response.status}`);
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > input.maxBytes) {
-    await response.body.cancel().catch(() => undefined);
+    response.body.destroy();
     return problem('too_large', false, `download of ${declared} bytes`);
   }
   const file = path.join(input.dir, `wa-${randomBytes(12).toString('hex')}.part`);
   const out = fs.createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const hash = createHash('sha256');
   let size = 0;
-  const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
+    for await (const chunk of response.body) {
+      size += chunk.byteLength;
       if (size > input.maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        response.body.destroy();
         throw problem('too_large', false, `download passed ${input.maxBytes} bytes`);
       }
-      hash.update(value);
-      if (!out.write(value)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      hash.update(chunk);
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     }
     await new Promise<void>((resolve, reject) =>
       out.end((err?: Error | null) => (err ? reject(err) : resolve())),
@@ -171,6 +175,7 @@ export async function downloadMedia(input: {
     out.destroy();
     await fs.promises.rm(file, { force: true });
     if ((err as MediaProblem).ok === false) return err as MediaProblem;
+    if (response.signal.aborted) return problem('unavailable', true, 'download timed out');
     return problem('unavailable', true, `download broke off: ${(err as Error).message}`);
   }
 }

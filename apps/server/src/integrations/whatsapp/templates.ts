@@ -38,6 +38,8 @@ export type TemplatesProblem =
   | 'rate_limited'
   | 'timeout'
   | 'unreachable'
+  /** The outbound policy does not let the server call the messages API URL. */
+  | 'address_refused'
   | 'provider_error'
   | 'unexpected_answer'
   | 'too_many_pages';
@@ -103,6 +105,7 @@ function readPage(
 ): Failure | { ok: true; templates: WhatsAppTemplate[]; next: string | null } {
   if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
   if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
+  if (result.kind === 'refused') return { ok: false, problem: 'address_refused' };
   const failure = graphFailure(result, 'unknown_account');
   if (failure) return failure;
   const body = result.json as { data?: unknown; paging?: { next?: unknown } } | undefined;

@@ -173,9 +173,9 @@ describe(`Probar bot (${engine})`, () => {
         body: { error: { message: 'The engine is currently overloaded.', type: 'server_error', code: null } },
       });
       const overloaded = await probe(withSettings, bot.id, { message: 'Hola', segment_id: vip.id });
-      expect(overloaded.json().model_error).toBe(
-        'El proveedor de IA respondió con un error (503): The engine is currently overloaded.',
-      );
+      // Our own sentence from the status: the provider's text is not repeated.
+      expect(overloaded.json().model_error).toBe('El proveedor de IA respondió con un error (HTTP 503).');
+      expect(overloaded.body).not.toContain('overloaded');
 
       settings.set(company, { ...good, endpoint: 'http://127.0.0.1:9/v1/chat/completions' });
       const unreachable = await probe(withSettings, bot.id, { message: 'Hola', segment_id: vip.id });
@@ -186,6 +186,35 @@ describe(`Probar bot (${engine})`, () => {
     } finally {
       settings.set(company, good);
     }
+  });
+
+  it('counts with the connection tests: 20 calls per company per minute, then 429', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const company = admin.user.company_id!;
+    settings.set(company, { endpoint: fake.endpoint, apiKey: FAKE_KEY, model: 'gpt-4o-mini' });
+    const { bot, vip } = await scenario(admin);
+    for (let i = 0; i < 15; i++) {
+      const test = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/setting/test/openai',
+        headers: admin.headers,
+        payload: {},
+      });
+      expect(test.statusCode).toBe(200);
+    }
+    const requestsBefore = fake.requests.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++)
+      statuses.push((await probe(admin, bot.id, { message: 'Hola', segment_id: vip.id })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(fake.requests.length - requestsBefore).toBe(5);
+    const limited = await probe(admin, bot.id, { message: 'Hola', segment_id: vip.id }, 'en');
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another company's limit is its own.
+    const { bot: otherBot, vip: otherVip } = await scenario(withoutSettings);
+    expect(
+      (await probe(withoutSettings, otherBot.id, { message: 'Hola', segment_id: otherVip.id })).statusCode,
+    ).toBe(200);
   });
 
   it('asks for exactly one of segment or client, and a message', async () => {

@@ -37,7 +37,9 @@ export const botsTexts: Record<Language, Record<string, string>> = {
     'bots.test_timeout': 'El proveedor de IA no respondió a tiempo. Inténtalo de nuevo.',
     'bots.test_unreachable':
       'No se pudo conectar con el proveedor de IA. Revisa la dirección del endpoint en Configuraciones.',
-    'bots.test_provider_error': 'El proveedor de IA respondió con un error ({status}): {detail}',
+    'bots.test_provider_error': 'El proveedor de IA respondió con un error (HTTP {status}).',
+    'bots.test_address_refused':
+      'El servidor no puede llamar a la dirección del proveedor de IA: solo se permiten direcciones públicas por https. Revísala en Configuraciones.',
     'instructions.listed': 'Instrucciones obtenidas con éxito.',
     'instructions.created': 'Instrucción creada con éxito.',
     'instructions.updated': 'Instrucción actualizada con éxito.',
@@ -82,7 +84,9 @@ export const botsTexts: Record<Language, Record<string, string>> = {
     'bots.test_quota': 'The AI provider account has no credit or quota left.',
     'bots.test_timeout': 'The AI provider did not answer in time. Try again.',
     'bots.test_unreachable': 'Could not reach the AI provider. Check the endpoint address in Settings.',
-    'bots.test_provider_error': 'The AI provider answered with an error ({status}): {detail}',
+    'bots.test_provider_error': 'The AI provider answered with an error (HTTP {status}).',
+    'bots.test_address_refused':
+      'The server may not call the AI provider address: only public addresses over https are allowed. Check it in Settings.',
     'instructions.listed': 'Instructions retrieved successfully.',
     'instructions.created': 'Instruction created successfully.',
     'instructions.updated': 'Instruction updated successfully.',

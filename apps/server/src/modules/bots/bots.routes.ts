@@ -17,12 +17,15 @@ import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
+import type { RateLimitStore } from '../../platform/rate-limit';
+import { limitConnectionTests } from '../settings/settings-connection';
 import type { BotsService } from './bots.service';
 
 const errors = errorResponses;
+const probeErrors = { ...errorResponses, 429: errorResponses[401] };
 
-export function botsRoutes(deps: { bots: BotsService; guards: Guards }) {
-  const { bots, guards } = deps;
+export function botsRoutes(deps: { bots: BotsService; guards: Guards; rateLimits: RateLimitStore }) {
+  const { bots, guards, rateLimits } = deps;
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     // onRequest: 401/403 come before a body is parsed or validated.
@@ -100,11 +103,14 @@ export function botsRoutes(deps: { bots: BotsService; guards: Guards }) {
           summary: 'Probar bot: the prompt a customer message would produce, and the model reply',
           params: ZIdParams,
           body: ZBotTestRequest,
-          response: { 200: ZBotTestResponse, ...errors },
+          response: { 200: ZBotTestResponse, ...probeErrors },
         },
       },
       async (request) => {
-        const result = await bots.test(companyIdOf(request), request.params.id, request.body);
+        const companyId = companyIdOf(request);
+        // It may call the AI provider: it counts with the settings' connection tests (20 a minute).
+        await limitConnectionTests(rateLimits, companyId);
+        const result = await bots.test(companyId, request.params.id, request.body);
         const { modelError, ...rest } = result;
         const message = modelError
           ? 'bots.test_model_failed'

@@ -46,6 +46,7 @@ const FAILURE_KEYS: Record<ChatCompletionFailure, string> = {
   insufficient_quota: 'bots.test_quota',
   timeout: 'bots.test_timeout',
   unreachable: 'bots.test_unreachable',
+  address_refused: 'bots.test_address_refused',
   bad_response: 'bots.test_provider_error',
   provider_error: 'bots.test_provider_error',
 };
@@ -272,11 +273,8 @@ export function createBotsService(deps: {
           model: settings.model,
           modelError: {
             key: FAILURE_KEYS[err.kind],
-            params: {
-              model: settings.model,
-              status: err.status,
-              detail: err.providerMessage ?? '',
-            },
+            // Our own sentence from the status and the provider's code, never the provider's text.
+            params: { model: settings.model, status: err.status },
           },
         };
       }

@@ -144,9 +144,16 @@ export function createMediaDownloads(deps: {
     });
     if (!downloaded.ok) return give(downloaded);
     try {
-      const expected = info.sha256 ?? media.sha256;
-      if (expected && !sameSha256(expected, downloaded.sha256))
-        return await give({ ok: false, reason: 'checksum', transient: false, detail: `sha256 ${expected}` });
+      // Graph's hash is required (retrieveMedia refuses an answer without one); the webhook's, when it
+      // gave one, must agree too.
+      const expected = [info.sha256, media.sha256].filter((h): h is string => !!h);
+      if (expected.some((h) => !sameSha256(h, downloaded.sha256)))
+        return await give({
+          ok: false,
+          reason: 'checksum',
+          transient: false,
+          detail: `sha256 ${expected.join(' / ')}`,
+        });
       const mimeType = cleanMimeType(info.mimeType ?? media.mimeType);
       const key = newStorageKey(extensionOfMime(mimeType));
       await storage.put(key, downloaded.file);

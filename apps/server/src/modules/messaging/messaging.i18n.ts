@@ -54,6 +54,8 @@ export const messagingTexts = {
     'messaging.media.checksum':
       'No se guardó el archivo: su contenido no coincide con la huella SHA-256 que indicó WhatsApp.',
     'messaging.media.unavailable': 'No se pudo descargar el archivo de WhatsApp tras varios intentos.',
+    'messaging.media.address_refused':
+      'No se descargó el archivo: WhatsApp indicó una dirección a la que el servidor no puede llamar.',
     'messaging.bot.failed': 'El bot no pudo responder: {reason}',
     'messaging.bot.no_settings': 'falta la clave de API o el modelo de OpenAI en Configuraciones.',
     'messaging.bot.invalid_api_key':
@@ -65,6 +67,8 @@ export const messagingTexts = {
     'messaging.bot.timeout': 'el proveedor de IA no respondió a tiempo tras varios intentos.',
     'messaging.bot.unreachable':
       'no se pudo conectar con el proveedor de IA. Revisa la dirección del endpoint en Configuraciones.',
+    'messaging.bot.address_refused':
+      'el servidor no puede llamar a la dirección del proveedor de IA (solo direcciones públicas por https). Revísala en Configuraciones.',
     'messaging.bot.bad_response': 'el proveedor de IA dio una respuesta que no se puede leer ({status}).',
     'messaging.bot.provider_error': 'el proveedor de IA respondió con un error ({status}): {detail}',
     'messaging.bot.empty_reply': 'el modelo devolvió una respuesta vacía.',
@@ -127,6 +131,8 @@ export const messagingTexts = {
     'messaging.media.checksum':
       'The file was not saved: its content does not match the SHA-256 WhatsApp gave.',
     'messaging.media.unavailable': 'The file could not be downloaded from WhatsApp after several attempts.',
+    'messaging.media.address_refused':
+      'The file was not downloaded: WhatsApp named an address the server may not call.',
     'messaging.bot.failed': 'The bot could not answer: {reason}',
     'messaging.bot.no_settings': 'the OpenAI API key or model is missing in Settings.',
     'messaging.bot.invalid_api_key': 'the AI provider rejected the API key. Check it in Settings.',
@@ -136,6 +142,8 @@ export const messagingTexts = {
     'messaging.bot.rate_limited': 'the AI provider kept limiting requests after several attempts.',
     'messaging.bot.timeout': 'the AI provider did not answer in time after several attempts.',
     'messaging.bot.unreachable': 'could not reach the AI provider. Check the endpoint address in Settings.',
+    'messaging.bot.address_refused':
+      'the server may not call the AI provider address (public addresses over https only). Check it in Settings.',
     'messaging.bot.bad_response': 'the AI provider gave an answer that cannot be read ({status}).',
     'messaging.bot.provider_error': 'the AI provider answered with an error ({status}): {detail}',
     'messaging.bot.empty_reply': 'the model returned an empty answer.',

@@ -248,9 +248,8 @@ describe('Probar conexión: OpenAI', () => {
     openai.failNext(OPENAI_ERRORS.overloaded());
     const overloaded = (await call(admin, '/admin/setting/test/openai', {})).json();
     expect(overloaded).toMatchObject({ problem: 'provider_error' });
-    expect(overloaded.message).toBe(
-      'El proveedor respondió con un error: The engine is currently overloaded, please try again later.',
-    );
+    // Our own sentence from the status: the provider's text is not repeated.
+    expect(overloaded.message).toBe('El proveedor respondió con un error (HTTP 503).');
   });
 
   it('unreachable, timeout and an address that is not a chat API', async () => {
@@ -289,6 +288,105 @@ describe('Probar conexión: OpenAI', () => {
       last = await call(admin, '/admin/setting/test/openai', {});
     expect(last.statusCode).toBe(429);
     expect(last.headers['retry-after']).toBeDefined();
+    expect(openai.requests).toHaveLength(0);
+  });
+});
+
+describe('Probar conexión: the secrets and the outbound policy', () => {
+  /** A phone number id of its own: a number belongs to one company. */
+  const ownPhoneId = () => String(Math.floor(Math.random() * 1e12) + 1e12);
+  const secret = 'EAAG-stored-secret-never-elsewhere';
+
+  it('a stored token goes only to the stored address: a typed address needs the token typed again', async () => {
+    const phoneId = ownPhoneId();
+    const admin = await adminWith(whatsApp({ whatsAppApiKey: secret, whatsAppPhoneId: phoneId }));
+    const attacker = await startFakeServer(() => ({ status: 200, body: { verified_name: 'x' } }));
+    try {
+      const typedUrl = `${attacker.url}/v23.0`;
+      const res = await call(admin, '/admin/setting/test/whatsapp', { facebookMessagesApiUrl: typedUrl });
+      expect(res.json()).toEqual({
+        success: false,
+        problem: 'secret_required',
+        message: `${new URL(attacker.url).host} no es la dirección guardada: para probarla, escribe otra vez el campo «token de acceso de WhatsApp». El valor guardado solo se envía a la dirección guardada.`,
+      });
+      expect(attacker.requests).toHaveLength(0);
+      const en = await call(
+        admin,
+        '/admin/setting/test/whatsapp',
+        { facebookMessagesApiUrl: typedUrl },
+        'en',
+      );
+      expect(en.json().message).toBe(
+        `${new URL(attacker.url).host} is not the saved address: type the WhatsApp access token again to test it. The saved value is only sent to the saved address.`,
+      );
+      // With the token typed, the typed address is tried (and its token is the typed one).
+      await call(admin, '/admin/setting/test/whatsapp', {
+        facebookMessagesApiUrl: typedUrl,
+        whatsAppApiKey: 'EAAG-typed-just-now',
+      });
+      expect(attacker.requests.map((r) => r.headers.authorization)).toEqual(['Bearer EAAG-typed-just-now']);
+      // The stored address (written with a trailing slash) still gets the stored token.
+      await call(admin, '/admin/setting/test/whatsapp', { facebookMessagesApiUrl: `${graph.baseUrl}/` });
+      expect(graph.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${secret}`]);
+    } finally {
+      await attacker.close();
+    }
+  });
+
+  it('a stored OpenAI key goes only to the stored endpoint', async () => {
+    const admin = await adminWith(openAi({ openaiApiKey: 'sk-stored-key-never-elsewhere' }));
+    const attacker = await startFakeServer(() => ({ status: 200, body: {} }));
+    try {
+      const res = await call(admin, '/admin/setting/test/openai', {
+        openaiChatEndpoint: `${attacker.url}/v1/chat/completions`,
+      });
+      expect(res.json()).toMatchObject({ success: false, problem: 'secret_required' });
+      expect(attacker.requests).toHaveLength(0);
+    } finally {
+      await attacker.close();
+    }
+  });
+
+  it("answers in our own words, never with the remote service's text", async () => {
+    const admin = await adminWith(whatsApp({ whatsAppPhoneId: ownPhoneId() }));
+    graph.failNext({
+      status: 400,
+      body: { error: { message: 'root:x:0:0:root:/root:/bin/bash', type: 'OAuthException', code: 1 } },
+    });
+    const res = await call(admin, '/admin/setting/test/whatsapp', {});
+    expect(res.json()).toEqual({
+      success: false,
+      problem: 'provider_error',
+      message: 'El proveedor respondió con un error (HTTP 400).',
+    });
+    expect(res.body).not.toContain('root:');
+  });
+
+  it('a private address outside OUTBOUND_ALLOW_PRIVATE is refused before anything is sent', async () => {
+    // The tests list 127.0.0.1 and ::1 for their fakes; 127.0.0.2 is as private as any other.
+    const admin = await createUser(ctx, { role: 'admin' });
+    const port = new URL(graph.url).port;
+    for (const url of [
+      `http://127.0.0.2:${port}/v23.0`,
+      'http://169.254.169.254/latest',
+      `http://2130706434:${port}`,
+    ]) {
+      const res = await call(admin, '/admin/setting/test/whatsapp', {
+        ...whatsApp(),
+        facebookMessagesApiUrl: url,
+      });
+      expect(res.json(), url).toEqual({
+        success: false,
+        problem: 'address_refused',
+        message: `El servidor no puede llamar a ${new URL(url).host}: solo se permiten direcciones públicas por https. Revisa la URL.`,
+      });
+    }
+    const openAiRefused = await call(admin, '/admin/setting/test/openai', {
+      ...openAi(),
+      openaiChatEndpoint: `http://[::ffff:127.0.0.2]:${port}/v1/chat/completions`,
+    });
+    expect(openAiRefused.json()).toMatchObject({ success: false, problem: 'address_refused' });
+    expect(graph.requests).toHaveLength(0);
     expect(openai.requests).toHaveLength(0);
   });
 });

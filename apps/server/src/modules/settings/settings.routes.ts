@@ -10,16 +10,13 @@ import {
 } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
-import { tooManyRequests } from '../../platform/errors';
 import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
+import { limitConnectionTests } from './settings-connection';
 import type { SettingsService } from './settings.service';
 
 const errors = { ...errorResponses, 429: errorResponses[401] };
-
-/** Connection tests a company may run per minute: each one calls an outside service. */
-export const CONNECTION_TESTS_PER_MINUTE = 20;
 
 /** The address the caller reached us at ('https://chat.example.com'), for the webhook URL. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -41,11 +38,8 @@ export function settingsRoutes(deps: {
 }) {
   const { settings, guards, rateLimits } = deps;
 
-  async function limitTests(companyId: number) {
-    const hit = await rateLimits.hit(`settings:test:${companyId}`, 60_000);
-    if (hit.count > CONNECTION_TESTS_PER_MINUTE)
-      throw tooManyRequests('errors.too_many_requests', hit.resetSeconds);
-  }
+  // Shared with "Probar bot" (settings-connection.ts): each one calls an outside service.
+  const limitTests = (companyId: number) => limitConnectionTests(rateLimits, companyId);
 
   return async (instance: FastifyInstance) => {
     const app = typed(instance);

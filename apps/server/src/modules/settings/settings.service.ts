@@ -1,35 +1,26 @@
 import { createHash } from 'node:crypto';
 import {
-  type ConnectionProblem,
-  type ConnectionTestResponse,
   DEFAULT_FACEBOOK_MESSAGES_API_URL,
   DEFAULT_OPENAI_CHAT_ENDPOINT,
   GENERATED_KEY_ALPHABET,
   GENERATED_KEY_SHAPES,
   type GeneratedSetting,
-  type Language,
-  type OpenAiTestInput,
   SECRET_SETTINGS,
   type SecretSetting,
   type SecretState,
   type Settings,
   type SettingsInput,
-  type WhatsAppTestInput,
 } from '@hablabot/contract';
 import type { SettingsRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../platform/errors';
-import { hasText, translate } from '../../platform/locale';
 import type { SecretBox } from '../../platform/secrets';
 import { generateKey } from '../../platform/tokens';
 import {
-  type ChatCompletionFailure,
-  ChatCompletionError,
   type ChatCompletionsClient,
   createChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
-import { hostOf } from '../../integrations/http/outbound';
-import { readPhoneNumber } from '../../integrations/whatsapp/graph-api';
+import { createConnectionTests } from './settings-connection';
 import type { SettingsRepository, SettingsValues } from './settings.repository';
 
 /** Where each secret is sealed in the row. */
@@ -45,36 +36,6 @@ export const LAST4_MIN_LENGTH = 12;
 
 /** How long a connection test waits for the outside service. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
-
-/** A connection test that failed: what the admin must fix, and what the provider said. */
-type Failure = { problem: ConnectionProblem; status?: number; detail?: string };
-
-const CHAT_PROBLEMS: Record<ChatCompletionFailure, ConnectionProblem> = {
-  invalid_api_key: 'bad_token',
-  model_not_found: 'unknown_model',
-  rate_limited: 'rate_limited',
-  insufficient_quota: 'no_quota',
-  timeout: 'timeout',
-  unreachable: 'unreachable',
-  bad_response: 'unexpected_answer',
-  provider_error: 'provider_error',
-};
-
-/** A failed chat completion as a connection problem; an error answer without the provider's own error
- * object means the address is not a chat API. */
-function chatFailure(error: ChatCompletionError): Failure {
-  const status = error.status || undefined;
-  if (error.kind === 'provider_error' && error.providerMessage === null)
-    return { problem: 'unexpected_answer', status };
-  return { problem: CHAT_PROBLEMS[error.kind], status, detail: error.providerMessage ?? undefined };
-}
-
-/** The Graph API's quality rating in words ('GREEN' → 'alta (verde)'); an unknown rating as it came. */
-function qualityText(lang: Language, rating: string | null): string | null {
-  if (!rating) return null;
-  const key = `settings.quality.${rating.toUpperCase()}`;
-  return hasText(key) ? translate(lang, key) : rating;
-}
 
 /** SHA-256 of a WordPress key: the column the WordPress endpoint looks companies up by. */
 export function wordpressKeyHash(key: string): string {
@@ -197,60 +158,6 @@ export function createSettingsService(deps: {
     return repo.findSettings(companyId);
   }
 
-  function missing(lang: Language, fields: string[]): ConnectionTestResponse {
-    return {
-      success: false,
-      problem: 'missing_settings',
-      message: translate(lang, 'settings.test.missing', {
-        fields: fields.map((f) => translate(lang, `fields.${f}`)).join(', '),
-      }),
-    };
-  }
-
-  function unreadable(lang: Language, field: SecretSetting): ConnectionTestResponse {
-    return {
-      success: false,
-      problem: 'secret_unreadable',
-      message: translate(lang, 'settings.test.secret_unreadable', {
-        field: translate(lang, `fields.${field}`),
-      }),
-    };
-  }
-
-  /** Shared plain-words answers: network, timeout, throttling, a provider's own error. */
-  function common(
-    lang: Language,
-    check: Failure,
-    url: string,
-    service: 'whatsapp' | 'openai',
-  ): ConnectionTestResponse {
-    const host = hostOf(url);
-    const params = { host, seconds: Math.round(timeoutMs / 100) / 10, status: check.status ?? 0 };
-    const key = (() => {
-      switch (check.problem) {
-        case 'unreachable':
-          return 'settings.test.unreachable';
-        case 'timeout':
-          return 'settings.test.timeout';
-        case 'rate_limited':
-          return 'settings.test.rate_limited';
-        case 'no_quota':
-          return 'settings.test.no_quota';
-        case 'bad_token':
-          return `settings.test.bad_token_${service}`;
-        case 'unexpected_answer':
-          return `settings.test.unexpected_${service}`;
-        default:
-          return check.detail ? 'settings.test.provider_error' : 'settings.test.provider_error_plain';
-      }
-    })();
-    return {
-      success: false,
-      problem: check.problem,
-      message: translate(lang, key, { ...params, detail: (check.detail ?? '').slice(0, 300) }),
-    };
-  }
-
   /**
    * A 409 naming the field when the form gives a value another company holds: the hub verify token, and
    * the WhatsApp phone number and business account ids, each of which belongs to one company (a second
@@ -276,6 +183,9 @@ export function createSettingsService(deps: {
     )
       throw conflict('settings.business_account_taken', 'whatsAppBusinessAccountId');
   }
+
+  /** The two connection tests (settings-connection.ts). */
+  const connectionTests = createConnectionTests({ stored, open, timeoutMs, chat });
 
   return {
     async get(companyId: number, requestOrigin: string): Promise<Settings> {
@@ -339,93 +249,8 @@ export function createSettingsService(deps: {
       return owners;
     },
 
-    /** Reads the phone number from the Graph API with the typed values, else the stored ones. */
-    async testWhatsApp(
-      companyId: number,
-      typed: WhatsAppTestInput,
-      lang: Language,
-    ): Promise<ConnectionTestResponse> {
-      const row = await stored(companyId);
-      const token =
-        typed.whatsAppApiKey ?? open(companyId, 'whatsAppApiKey', row?.whatsapp_api_key_enc ?? null);
-      if (token === undefined) return unreadable(lang, 'whatsAppApiKey');
-      const phoneId = typed.whatsAppPhoneId ?? row?.whatsapp_phone_id ?? null;
-      const baseUrl =
-        typed.facebookMessagesApiUrl ?? row?.facebook_messages_api_url ?? DEFAULT_FACEBOOK_MESSAGES_API_URL;
-      const absent = [!token && 'whatsAppApiKey', !phoneId && 'whatsAppPhoneId'].filter(
-        (f): f is string => typeof f === 'string',
-      );
-      if (!token || !phoneId) return missing(lang, absent);
-
-      const check = await readPhoneNumber({ baseUrl, token, phoneNumberId: phoneId, timeoutMs });
-      if (check.ok) {
-        const unknown = translate(lang, 'settings.test.unknown_value');
-        return {
-          success: true,
-          problem: null,
-          message: translate(lang, 'settings.test.whatsapp_ok', {
-            name: check.phone.verified_name ?? unknown,
-            phone: check.phone.display_phone_number ?? unknown,
-            quality: qualityText(lang, check.phone.quality_rating) ?? unknown,
-          }),
-          phone: check.phone,
-        };
-      }
-      if (check.problem === 'unknown_phone_id') {
-        return {
-          success: false,
-          problem: 'unknown_phone_id',
-          message: translate(lang, 'settings.test.unknown_phone_id', { id: phoneId }),
-        };
-      }
-      return common(lang, check, baseUrl, 'whatsapp');
-    },
-
-    /** Asks for one tiny completion with the typed values, else the stored ones. */
-    async testOpenAi(
-      companyId: number,
-      typed: OpenAiTestInput,
-      lang: Language,
-    ): Promise<ConnectionTestResponse> {
-      const row = await stored(companyId);
-      const apiKey = typed.openaiApiKey ?? open(companyId, 'openaiApiKey', row?.openai_api_key_enc ?? null);
-      if (apiKey === undefined) return unreadable(lang, 'openaiApiKey');
-      const model = typed.openaiModel ?? row?.openai_model ?? null;
-      const endpoint = typed.openaiChatEndpoint ?? row?.openai_chat_endpoint ?? DEFAULT_OPENAI_CHAT_ENDPOINT;
-      const absent = [!apiKey && 'openaiApiKey', !model && 'openaiModel'].filter(
-        (f): f is string => typeof f === 'string',
-      );
-      if (!apiKey || !model) return missing(lang, absent);
-
-      let answeredBy: string;
-      try {
-        const answer = await chat.complete({
-          endpoint,
-          apiKey,
-          model,
-          messages: [{ role: 'user', content: 'Reply with the single word: ok' }],
-          maxCompletionTokens: 16,
-        });
-        answeredBy = answer.model || model;
-      } catch (error) {
-        if (!(error instanceof ChatCompletionError)) throw error;
-        const check = chatFailure(error);
-        if (check.problem === 'unknown_model') {
-          return {
-            success: false,
-            problem: 'unknown_model',
-            message: translate(lang, 'settings.test.unknown_model', { model }),
-          };
-        }
-        return common(lang, check, endpoint, 'openai');
-      }
-      return {
-        success: true,
-        problem: null,
-        message: translate(lang, 'settings.test.openai_ok', { model: answeredBy }),
-        model: answeredBy,
-      };
-    },
+    testWhatsApp: connectionTests.testWhatsApp,
+    testOpenAi: connectionTests.testOpenAi,
   };
 }
 

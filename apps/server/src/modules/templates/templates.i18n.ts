@@ -19,6 +19,8 @@ export const templatesTexts = {
     'templates.timeout': '{host} no respondió a tiempo. Inténtalo más tarde.',
     'templates.unreachable':
       'No se pudo conectar con {host}. Revisa la URL de la API de mensajes en Configuración.',
+    'templates.address_refused':
+      'El servidor no puede llamar a {host}: solo se permiten direcciones públicas por https. Revisa la URL de la API de mensajes en Configuración.',
     'templates.unexpected_answer':
       '{host} respondió (HTTP {status}), pero no como la API de WhatsApp. Revisa la URL de la API de mensajes en Configuración.',
     'templates.too_many_pages':
@@ -73,6 +75,8 @@ export const templatesTexts = {
     'templates.rate_limited': 'WhatsApp asks to wait: too many requests. Try again in a few minutes.',
     'templates.timeout': '{host} did not answer in time. Try again later.',
     'templates.unreachable': 'Could not connect to {host}. Check the messages API URL in Settings.',
+    'templates.address_refused':
+      'The server may not call {host}: only public addresses over https are allowed. Check the messages API URL in Settings.',
     'templates.unexpected_answer':
       '{host} answered (HTTP {status}), but not like the WhatsApp API. Check the messages API URL in Settings.',
     'templates.too_many_pages':

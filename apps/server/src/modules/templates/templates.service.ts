@@ -56,6 +56,8 @@ function listingError(failure: Extract<TemplatesListing, { ok: false }>, credent
       return new AppError(502, 'templates.timeout', { host });
     case 'unreachable':
       return new AppError(502, 'templates.unreachable', { host });
+    case 'address_refused':
+      return invalid('facebookMessagesApiUrl', 'templates.address_refused', { host });
     case 'too_many_pages':
       return new AppError(502, 'templates.too_many_pages', { pages: detail });
     case 'unexpected_answer':
