@@ -37,8 +37,12 @@ export interface LoginLimits {
 export interface RegisterLimits {
   /** Registrations allowed from one IP address per window. */
   perIp: number;
-  /** Registrations allowed from everyone together per window. */
+  /**
+   * Registrations allowed from everyone together per `overallWindowMs`. Past it an address waits its own
+   * turn (`REGISTER_WAIT_MS`), so a flood cannot keep a newcomer out for longer than that.
+   */
   overall: number;
+  overallWindowMs?: number;
   windowMs: number;
 }
 
@@ -48,7 +52,14 @@ export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
   perEmailSlowAfter: 20,
   windowMs: 15 * 60 * 1000,
 };
-export const DEFAULT_REGISTER_LIMITS: RegisterLimits = { perIp: 5, overall: 100, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_REGISTER_LIMITS: RegisterLimits = {
+  perIp: 5,
+  overall: 10,
+  overallWindowMs: 60 * 1000,
+  windowMs: 15 * 60 * 1000,
+};
+/** How long an address waits, from its first refused try, for its own turn past the overall cap. */
+export const REGISTER_WAIT_MS = 60 * 1000;
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** How long a sign-in waits for another check of the same email to finish before answering 429. */
@@ -143,6 +154,16 @@ export function createAuthService(deps: {
     await rateLimits.hit(checkedKey, limits.windowMs);
   }
 
+  /** Past the overall registration limit: this address's own turn, once per window, or 429. */
+  async function registerTurn(ip: string, overallResetSeconds: number): Promise<void> {
+    const since = await rateLimits.firstSeen(`register:wait:${ip}`, registerLimits.windowMs);
+    const waitMs = since + REGISTER_WAIT_MS - Date.now();
+    if (waitMs > 0) throw tooManyRequests('auth.too_many_registrations', Math.ceil(waitMs / 1000));
+    // A claim never released: one turn per address per window, even for parallel tries.
+    const turn = await rateLimits.acquire(`register:turn:${ip}`, registerLimits.windowMs);
+    if (!turn.acquired) throw tooManyRequests('auth.too_many_registrations', overallResetSeconds);
+  }
+
   return {
     /**
      * Signs in. Every attempt is counted before the password is checked, and one email's checks run one
@@ -206,16 +227,21 @@ export function createAuthService(deps: {
 
     /**
      * Self-registration makes a client user: least privilege; a super admin promotes. Limited per address
-     * and overall. The answer is the same whether or not the email already had an account (that account
+     * (`perIp` per window) and overall (`overall` per minute); past the overall limit an address gets
+     * one registration of its own once `REGISTER_WAIT_MS` have passed since its first refused try, so a
+     * flood from many addresses delays a newcomer by a minute at most. The answer is the same whether or not the email already had an account (that account
      * is left exactly as it was), so registration cannot be used to find out who has one.
      */
     async register(input: RegisterRequest, language: Language, rawIp: string): Promise<void> {
-      const byIp = await rateLimits.hit(`register:ip:${addressKey(rawIp)}`, registerLimits.windowMs);
+      const ip = addressKey(rawIp);
+      const byIp = await rateLimits.hit(`register:ip:${ip}`, registerLimits.windowMs);
       if (byIp.count > registerLimits.perIp)
         throw tooManyRequests('auth.too_many_registrations', byIp.resetSeconds);
-      const overall = await rateLimits.hit('register:all', registerLimits.windowMs);
-      if (overall.count > registerLimits.overall)
-        throw tooManyRequests('auth.too_many_registrations', overall.resetSeconds);
+      const overall = await rateLimits.hit(
+        'register:all',
+        registerLimits.overallWindowMs ?? registerLimits.windowMs,
+      );
+      if (overall.count > registerLimits.overall) await registerTurn(ip, overall.resetSeconds);
       // Hash first, whether or not the email is taken, so both answers take the same time.
       const passwordHash = await hashPassword(input.password);
       if (await users.findUserByEmail(input.email)) return;
