@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp, requiredText, zId, zIdList, zText } from './common.schema';
+import { ZPagination } from './clients.schema';
 import { TEMPLATE_PARAMETER_MAX } from './templates.schema';
 
 // ---------------------------------------------------------------------------------------------------
@@ -11,13 +12,12 @@ export const CLIENT_LIST_NAME_MAX = 120;
 export const CLIENT_LIST_MAX_CLIENTS = 200_000;
 
 /**
- * A client list. `client_ids` holds every member, in increasing order. `clients_count` is its length,
- * so a screen can show the size without counting.
+ * A client list: its name and how many clients it holds (`clients_count`). The members themselves are
+ * not in it (a list may hold 200,000): they come a page at a time from GET /admin/list-clients/{id}/clients.
  */
 export const ZClientList = z.object({
   id: z.number().int(),
   name: z.string(),
-  client_ids: z.array(z.number().int()),
   clients_count: z.number().int(),
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
@@ -42,8 +42,22 @@ export const ZClientListRequest = z.object({
 export type ClientListRequest = z.input<typeof ZClientListRequest>;
 export type ClientListInput = z.output<typeof ZClientListRequest>;
 
-/** GET /admin/list-clients: the company's lists, by name. */
-export const ZClientListsResponse = z.object({ data: z.array(ZClientList) });
+/** The most lists one page of GET /admin/list-clients holds (also its default). */
+export const CLIENT_LISTS_PER_PAGE_MAX = 100;
+
+/**
+ * GET /admin/list-clients query (added by us, all optional): one page of the company's lists by name;
+ * `search` matches part of the name, ignoring case.
+ */
+export const ZClientListsQuery = z.object({
+  search: zText({ max: 100 }).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(CLIENT_LISTS_PER_PAGE_MAX).default(CLIENT_LISTS_PER_PAGE_MAX),
+});
+export type ClientListsQuery = z.input<typeof ZClientListsQuery>;
+
+/** GET /admin/list-clients: one page of the company's lists, by name, and where it sits. */
+export const ZClientListsResponse = z.object({ data: z.array(ZClientList), pagination: ZPagination });
 export type ClientListsResponse = z.infer<typeof ZClientListsResponse>;
 
 /** POST (201) and PUT (200) /admin/list-clients. */

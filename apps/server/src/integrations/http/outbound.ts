@@ -165,7 +165,9 @@ export interface StreamedAnswer {
   kind: 'stream';
   status: number;
   headers: AnswerHeaders;
-  body: AsyncIterable<Buffer> & { destroy(): void };
+  body: AsyncIterable<Buffer>;
+  /** Drops the rest of the body (and its connection). */
+  discard(): void;
   signal: AbortSignal;
 }
 
@@ -209,6 +211,11 @@ export async function streamOutside(
       status: response.statusCode,
       headers: answerHeaders(response.headers),
       body: response.body,
+      discard() {
+        // A body destroyed half-read reports an abort: nobody is waiting for it any more.
+        response.body.on('error', () => undefined);
+        response.body.destroy();
+      },
       signal,
     };
   } catch (error) {

@@ -19,8 +19,10 @@ export type MediaFailure =
   | 'gone'
   /** Bigger than the limit of its type (by WhatsApp's size, or by the bytes received). */
   | 'too_large'
-  /** The bytes do not hash to the SHA-256 WhatsApp gave, or WhatsApp gave none. */
+  /** The bytes do not hash to the SHA-256 WhatsApp gave. */
   | 'checksum'
+  /** WhatsApp gave no SHA-256 (Meta always does): nothing is downloaded. */
+  | 'no_checksum'
   /** The outbound policy does not let the server call the address (a private one, http in production). */
   | 'address_refused'
   /** No usable answer (timeout, network, 5xx, throttled, odd body, expired URL). */
@@ -96,7 +98,7 @@ export async function retrieveMedia(input: {
     return problem('unavailable', true, 'retrieve answered without a url');
   // Bytes are kept only when they hash to what Graph said: without a hash there is nothing to check.
   if (typeof body.sha256 !== 'string' || !body.sha256)
-    return problem('checksum', false, 'retrieve answered without a sha256');
+    return problem('no_checksum', false, 'retrieve answered without a sha256');
   const size = Number(body.file_size);
   return {
     ok: true,
@@ -144,13 +146,13 @@ export async function downloadMedia(input: {
   if (response.kind === 'unreachable')
     return problem('unavailable', true, `download failed: ${response.code}`);
   if (response.status !== 200) {
-    response.body.destroy();
+    response.discard();
     // An expired URL (404), a refused one or a hiccup: a retry asks WhatsApp for a fresh URL.
     return problem('unavailable', true, `download answered ${response.status}`);
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > input.maxBytes) {
-    response.body.destroy();
+    response.discard();
     return problem('too_large', false, `download of ${declared} bytes`);
   }
   const file = path.join(input.dir, `wa-${randomBytes(12).toString('hex')}.part`);
@@ -161,7 +163,7 @@ export async function downloadMedia(input: {
     for await (const chunk of response.body) {
       size += chunk.byteLength;
       if (size > input.maxBytes) {
-        response.body.destroy();
+        response.discard();
         throw problem('too_large', false, `download passed ${input.maxBytes} bytes`);
       }
       hash.update(chunk);

@@ -1,21 +1,13 @@
 import type { ClientList, ClientListInput, ClientListMember } from '@hablabot/contract';
-import { PostgresAdapter, sql } from 'kysely';
+import { type Expression, PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '../../db/transactions';
 import { atomically } from '../../db/transactions';
 import { invalid, notFound } from '../../platform/errors';
 import { fold } from '../clients/fold';
 
-/** Rows or ids per statement: far below both engines' bound-parameter limits. */
-const CHUNK = 500;
 const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const now = () => new Date().toISOString();
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /**
  * Client lists: a company's named sets of its own clients, the audience of mass sends. A list always has
@@ -25,30 +17,24 @@ function chunks<T>(items: T[], size = CHUNK): T[][] {
 export function createClientLists(deps: { db: Executor }) {
   const { db } = deps;
 
-  async function membersOf(listIds: number[]): Promise<Map<number, number[]>> {
-    const members = new Map<number, number[]>(listIds.map((id) => [id, []]));
-    for (const part of chunks(listIds)) {
-      const rows = await db
-        .selectFrom('client_list_members')
-        .select(['list_id', 'client_id'])
-        .where('list_id', 'in', part)
-        .orderBy('list_id')
-        .orderBy('client_id')
-        .execute();
-      for (const r of rows) members.get(r.list_id)?.push(r.client_id);
-    }
-    return members;
-  }
+  /** How many members each list has (a count per list on the members' primary key). */
+  const membersCount = (listId: Expression<number>) =>
+    db
+      .selectFrom('client_list_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('client_list_members.list_id', '=', listId);
 
-  function toList(
-    row: { id: number; name: string; created_at: string; updated_at: string },
-    ids: number[],
-  ): ClientList {
+  function toList(row: {
+    id: number;
+    name: string;
+    clients_count: number | string | bigint | null;
+    created_at: string;
+    updated_at: string;
+  }): ClientList {
     return {
       id: row.id,
       name: row.name,
-      client_ids: ids,
-      clients_count: ids.length,
+      clients_count: Number(row.clients_count ?? 0),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -124,23 +110,39 @@ export function createClientLists(deps: { db: Executor }) {
   }
 
   async function get(companyId: number, id: number): Promise<ClientList> {
-    const row = await find(companyId, id);
+    const row = await db
+      .selectFrom('client_lists')
+      .select(['id', 'name', 'created_at', 'updated_at'])
+      .select((eb) => membersCount(eb.ref('client_lists.id')).as('clients_count'))
+      .where('company_id', '=', companyId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw notFound('list_clients.not_found');
-    return toList(row, (await membersOf([row.id])).get(row.id) ?? []);
+    return toList(row);
   }
 
   return {
-    /** The company's lists by name, each with its members. */
-    async list(companyId: number): Promise<ClientList[]> {
-      const rows = await db
-        .selectFrom('client_lists')
-        .selectAll()
-        .where('company_id', '=', companyId)
+    /**
+     * One page of the company's lists by name, each with its member count (never the members: those
+     * are paged by `members`); `search` matches part of the name, ignoring case.
+     */
+    async list(
+      companyId: number,
+      query: { search?: string; page: number; per_page: number },
+    ): Promise<{ data: ClientList[]; total: number }> {
+      let q = db.selectFrom('client_lists').where('company_id', '=', companyId);
+      const text = (query.search ?? '').trim().toLowerCase();
+      if (text) q = q.where(sql<boolean>`lower(client_lists.name) like ${containsPattern(text)} escape '\\'`);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .select(['id', 'name', 'created_at', 'updated_at'])
+        .select((eb) => membersCount(eb.ref('client_lists.id')).as('clients_count'))
         .orderBy('name')
         .orderBy('id')
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page)
         .execute();
-      const members = await membersOf(rows.map((r) => r.id));
-      return rows.map((r) => toList(r, members.get(r.id) ?? []));
+      return { data: rows.map(toList), total: Number(total.n) };
     },
 
     get,

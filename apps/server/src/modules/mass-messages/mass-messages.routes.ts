@@ -6,6 +6,7 @@ import {
   ZClientListMembersResponse,
   ZClientListMutationResponse,
   ZClientListRequest,
+  ZClientListsQuery,
   ZClientListsResponse,
   ZIdParams,
   ZMassMessageActionResponse,
@@ -105,8 +106,26 @@ export function massMessagesRoutes(deps: {
 
     app.get(
       '/admin/list-clients',
-      { schema: { tags: ['client-lists'], response: { 200: ZClientListsResponse, ...errors } } },
-      async (request) => ({ data: await clientLists.list(companyIdOf(request)) }),
+      {
+        schema: {
+          tags: ['client-lists'],
+          querystring: ZClientListsQuery,
+          response: { 200: ZClientListsResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const { page, per_page } = request.query;
+        const { data, total } = await clientLists.list(companyIdOf(request), request.query);
+        return {
+          data,
+          pagination: {
+            current_page: page,
+            per_page,
+            total,
+            last_page: Math.max(1, Math.ceil(total / per_page)),
+          },
+        };
+      },
     );
 
     app.post(

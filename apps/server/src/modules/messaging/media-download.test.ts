@@ -3,6 +3,7 @@
 // GET /api/v1/admin/files/{id} serves it to the company's admins only.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import type { Message } from '@hablabot/contract';
 import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
@@ -185,6 +186,103 @@ describe(`media download (${engine})`, () => {
     expect(retrieves).toHaveLength(2);
     expect(retrieves.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
     expect((await fetchFile(done.media_url!)).rawPayload.equals(bytes)).toBe(true);
+  });
+
+  /** A retrieve answer of our choosing for this media id (a Graph API the admin pointed elsewhere). */
+  const retrieveAnswers = new Map<string, Record<string, unknown>>();
+  let answersRouted = false;
+  function graphAnswers(mediaId: string, body: Record<string, unknown>) {
+    if (!answersRouted) {
+      graph.route('GET', '/:version/:id', (_request, { id }) =>
+        retrieveAnswers.has(id) ? { status: 200, body: retrieveAnswers.get(id) } : undefined,
+      );
+      answersRouted = true;
+    }
+    retrieveAnswers.set(mediaId, { messaging_product: 'whatsapp', id: mediaId, ...body });
+  }
+
+  /** A server on another loopback address, recording who called it and with what token. */
+  async function listenOn(host: string) {
+    const calls: (string | undefined)[] = [];
+    const server = http.createServer((req, res) => {
+      calls.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'image/png' }).end('internal secret');
+    });
+    await new Promise<void>((resolve) => server.listen(0, host, resolve));
+    const { port } = server.address() as { port: number };
+    return {
+      url: `http://${host}:${port}`,
+      calls,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('refuses a download URL on a private address outside OUTBOUND_ALLOW_PRIVATE: no token, no bytes', async () => {
+    // The tests allow 127.0.0.1 and ::1 for their fakes; 127.0.0.2 is as private as the metadata address.
+    const internal = await listenOn('127.0.0.2');
+    try {
+      const bytes = Buffer.from('internal secret');
+      for (const url of [
+        `${internal.url}/admin`,
+        `http://[::ffff:127.0.0.2]:${new URL(internal.url).port}/admin`,
+        'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      ]) {
+        const mediaId = String(7_000_000 + retrieveAnswers.size);
+        graphAnswers(mediaId, {
+          url,
+          mime_type: 'image/png',
+          sha256: sha(bytes).toString('hex'),
+          file_size: 15,
+        });
+        const message = await customerSends('image', { id: mediaId, mime_type: 'image/png' });
+        const done = await settled(message.id);
+        expect(done.media_url, url).toBeNull();
+        expect(done.error_message).toBe(
+          'No se descargó el archivo: WhatsApp indicó una dirección a la que el servidor no puede llamar.',
+        );
+        expect((await fetchFile(`/api/v1/admin/files/${message.id}`)).statusCode).toBe(404);
+      }
+      expect(internal.calls).toEqual([]);
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it('downloads nothing when WhatsApp gives no SHA-256, and keeps nothing when it does not match', async () => {
+    const host = await listenOn('127.0.0.1');
+    try {
+      const mediaId = '7100000';
+      graphAnswers(mediaId, { url: `${host.url}/file`, mime_type: 'image/png', file_size: 15 });
+      const message = await customerSends('image', { id: mediaId, mime_type: 'image/png' });
+      const done = await settled(message.id);
+      expect(done.media_url).toBeNull();
+      expect(done.error_message).toBe(
+        'No se descargó el archivo: WhatsApp no indicó su huella SHA-256, así que no se puede comprobar.',
+      );
+      expect(host.calls).toEqual([]);
+
+      // A hash that does not match: fetched (with the token, from the host Graph named), not kept.
+      const wrongId = '7100001';
+      graphAnswers(wrongId, {
+        url: `${host.url}/file`,
+        mime_type: 'image/png',
+        sha256: sha(Buffer.from('something else')).toString('hex'),
+      });
+      const wrong = await settled((await customerSends('image', { id: wrongId, mime_type: 'image/png' })).id);
+      expect(wrong.media_url).toBeNull();
+      expect(wrong.error_message).toBe(
+        'No se guardó el archivo: su contenido no coincide con la huella SHA-256 que indicó WhatsApp.',
+      );
+      expect(host.calls).toEqual([`Bearer ${TOKEN}`]);
+      const stored = await ctx.container.db
+        .selectFrom('messages')
+        .select('media_storage_key')
+        .where('id', 'in', [message.id, wrong.id])
+        .execute();
+      expect(stored.map((r) => r.media_storage_key)).toEqual([null, null]);
+    } finally {
+      await host.close();
+    }
   });
 
   it('leaves a note when WhatsApp no longer has the media', async () => {

@@ -54,6 +54,8 @@ export const messagingTexts = {
     'messaging.media.checksum':
       'No se guardó el archivo: su contenido no coincide con la huella SHA-256 que indicó WhatsApp.',
     'messaging.media.unavailable': 'No se pudo descargar el archivo de WhatsApp tras varios intentos.',
+    'messaging.media.no_checksum':
+      'No se descargó el archivo: WhatsApp no indicó su huella SHA-256, así que no se puede comprobar.',
     'messaging.media.address_refused':
       'No se descargó el archivo: WhatsApp indicó una dirección a la que el servidor no puede llamar.',
     'messaging.bot.failed': 'El bot no pudo responder: {reason}',
@@ -131,6 +133,8 @@ export const messagingTexts = {
     'messaging.media.checksum':
       'The file was not saved: its content does not match the SHA-256 WhatsApp gave.',
     'messaging.media.unavailable': 'The file could not be downloaded from WhatsApp after several attempts.',
+    'messaging.media.no_checksum':
+      'The file was not downloaded: WhatsApp gave no SHA-256 fingerprint to check it against.',
     'messaging.media.address_refused':
       'The file was not downloaded: WhatsApp named an address the server may not call.',
     'messaging.bot.failed': 'The bot could not answer: {reason}',

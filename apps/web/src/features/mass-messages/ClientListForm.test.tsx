@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clientsListRoute,
   expectNoSeriousA11yViolations,
+  jsonResponse,
   makeClient,
   makeSegment,
   mockFetch,
@@ -92,33 +93,30 @@ describe('ClientListForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   });
 
   it('edits a list of 50,000 clients: names the first ones, counts the rest, saves them all', async () => {
-    const ids = Array.from({ length: 50_000 }, (_, i) => i + 1);
-    const list = makeList({ id: 4, name: 'Todos', client_ids: ids });
+    const list = makeList({ id: 4, name: 'Todos', clients_count: 50_000 });
+    // The members route answers any page of ids 1 … 50,000; client 1 is Ana.
     const api = mockFetch({
       'GET /api/v1/admin/client': clientsListRoute(clients),
-      'GET /api/v1/admin/list-clients/4/clients': [
-        200,
-        {
-          data: {
-            data: [
-              {
-                id: 1,
-                name: 'Ana',
-                last_names: 'García López',
-                whatsapp_cellphone: '5215511111111',
-                email: null,
-              },
-            ],
-            current_page: 1,
-            per_page: 30,
-            total: 50_000,
-          },
-        },
-      ],
+      'GET /api/v1/admin/list-clients/4/clients': (call) => {
+        const query = new URL(call.url, 'http://localhost').searchParams;
+        const page = Number(query.get('page'));
+        const perPage = Number(query.get('per_page'));
+        const first = (page - 1) * perPage + 1;
+        const data = Array.from({ length: Math.max(0, Math.min(perPage, 50_001 - first)) }, (_, i) => ({
+          id: first + i,
+          name: first + i === 1 ? 'Ana' : `Cliente ${first + i}`,
+          last_names: first + i === 1 ? 'García López' : '',
+          whatsapp_cellphone: '5215511111111',
+          email: null,
+        }));
+        return jsonResponse(200, { data: { data, current_page: page, per_page: perPage, total: 50_000 } });
+      },
       'PUT /api/v1/admin/list-clients/4': [200, { message: 'Lista actualizada', data: list }],
     });
     const { dialog, user, onSaved } = renderForm(list);
-    expect(within(dialog).getByText('50,000 clientes seleccionados')).toBeVisible();
+    expect(await within(dialog).findByText('50,000 clientes seleccionados')).toBeVisible();
+    // Every id came from the members route a page of 1,000 at a time; no list answer carries them.
+    expect(api.calls.filter((call) => call.url.includes('per_page=1000'))).toHaveLength(50);
     expect(await within(dialog).findByRole('button', { name: 'Quitar a Ana García López' })).toBeVisible();
     expect(within(dialog).getByText('y 49,970 más')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Quitar a Ana García López' }));

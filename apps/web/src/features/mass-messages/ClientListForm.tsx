@@ -20,7 +20,7 @@ import {
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { isApiError } from '../../lib/api-client';
-import { useListMembers, useSaveClientList } from './api';
+import { useListMemberIds, useListMembers, useSaveClientList } from './api';
 import { ClientPicker, clientLabel, PICKER_CHIPS_SHOWN } from './ClientPicker';
 
 const FIELDS = ['name', 'client_ids', 'segment_ids'] as const;
@@ -59,6 +59,8 @@ export function ClientListForm({ list, segments, onClose, onSaved }: ClientListF
   const [segmentChoice, setSegmentChoice] = useState('');
   // The names of the first members (the chips shown); the rest are counted.
   const members = useListMembers(list?.id ?? null, PICKER_CHIPS_SHOWN);
+  // All the member ids of the list being edited (a PUT names them in full), read page by page.
+  const memberIds = useListMemberIds(list?.id ?? null);
 
   useEffect(() => {
     const rows = members.data?.data.data;
@@ -84,11 +86,20 @@ export function ClientListForm({ list, segments, onClose, onSaved }: ClientListF
     schema: ZListForm,
     fieldLabels: 'massMessages.fieldNames',
     mode: 'onSubmit',
-    defaultValues: { name: list?.name ?? '', client_ids: list?.client_ids ?? [], segment_ids: [] },
+    defaultValues: { name: list?.name ?? '', client_ids: [], segment_ids: [] },
     messages: (issue, translate) =>
       issue.message === 'mass.clients_required' ? translate('mass.issues.clients_required') : undefined,
   });
   const segmentIds = useWatch({ control, name: 'segment_ids' });
+  const loadedIds = memberIds.data;
+  useEffect(() => {
+    if (loadedIds) setValue('client_ids', loadedIds, { shouldValidate: false });
+  }, [loadedIds, setValue]);
+  useEffect(() => {
+    if (!memberIds.error) return;
+    console.error('Loading the list members failed', memberIds.error);
+    banner.error(t('massMessages.feedback.membersError'));
+  }, [memberIds.error, banner.error, t]);
   const segmentById = useMemo(() => new Map(segments.map((segment) => [segment.id, segment])), [segments]);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -115,7 +126,8 @@ export function ClientListForm({ list, segments, onClose, onSaved }: ClientListF
     setSegmentChoice('');
   };
 
-  const busy = isSubmitting || save.isPending;
+  // An edited list can be saved once all its members are known.
+  const busy = isSubmitting || save.isPending || (editing && !loadedIds);
   const clientsError = fieldError('client_ids');
   const available = segments.filter((segment) => !segmentIds.includes(segment.id));
 

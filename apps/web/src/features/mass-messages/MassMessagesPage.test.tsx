@@ -41,12 +41,15 @@ function eventStream() {
 
 const lists = [
   makeList({ id: 1, name: 'Clientes VIP' }),
-  makeList({ id: 2, name: 'Nuevos', client_ids: [3] }),
+  makeList({ id: 2, name: 'Nuevos', clients_count: 1 }),
 ];
 
 function baseRoutes(rows: MassMessage[]) {
   return {
-    'GET /api/v1/admin/list-clients': [200, { data: lists }] as [number, unknown],
+    'GET /api/v1/admin/list-clients': [
+      200,
+      { data: lists, pagination: { current_page: 1, per_page: 50, total: 2, last_page: 1 } },
+    ] as [number, unknown],
     'GET /api/v1/templates': [200, { data: [makeTemplate()] }] as [number, unknown],
     'GET /api/v1/admin/segment': [200, { segments: [makeSegment()], message: '' }] as [number, unknown],
     'GET /api/v1/admin/mass-message-history': (call: RecordedCall) => {
@@ -131,7 +134,20 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       ],
       'GET /api/v1/admin/list-clients/1/clients': [
         200,
-        { data: { data: [], current_page: 1, per_page: 30, total: 2 } },
+        {
+          data: {
+            data: [1, 2].map((id) => ({
+              id,
+              name: `Cliente ${id}`,
+              last_names: '',
+              whatsapp_cellphone: '5215511111111',
+              email: null,
+            })),
+            current_page: 1,
+            per_page: 30,
+            total: 2,
+          },
+        },
       ],
     });
     const { user } = renderPage();
@@ -152,6 +168,57 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const form = await screen.findByRole('dialog', { name: 'Editar lista de clientes' });
     expect(within(form).getByLabelText(/^Nombre/)).toHaveValue('Clientes VIP');
     expect(within(form).getByText('2 clientes seleccionados')).toBeVisible();
+  });
+
+  it('pages the client lists and searches them on the server for a send', async () => {
+    // 120 lists: the page loads 50 at a time; the send form searches the rest by name.
+    const many = Array.from({ length: 120 }, (_, i) =>
+      makeList({ id: i + 1, name: `Lista ${String(i + 1).padStart(3, '0')}`, clients_count: 10 }),
+    );
+    const api = mockFetch({
+      ...baseRoutes([]),
+      'GET /api/v1/admin/list-clients': (call: RecordedCall) => {
+        const query = new URL(call.url, 'http://localhost').searchParams;
+        const search = query.get('search') ?? '';
+        const page = Number(query.get('page'));
+        const perPage = Number(query.get('per_page'));
+        const matching = many.filter((list) => list.name.includes(search));
+        return jsonResponse(200, {
+          data: matching.slice((page - 1) * perPage, page * perPage),
+          pagination: {
+            current_page: page,
+            per_page: perPage,
+            total: matching.length,
+            last_page: Math.max(1, Math.ceil(matching.length / perPage)),
+          },
+        });
+      },
+    });
+    const { user } = renderPage();
+    const chips = screen.getByRole('region', { name: 'Lista de clientes' });
+    expect(await within(chips).findByRole('button', { name: /^Lista 050/ })).toBeVisible();
+    expect(within(chips).queryByRole('button', { name: /^Lista 051/ })).toBeNull();
+    await user.click(within(chips).getByRole('button', { name: 'Cargar más listas (50 de 120)' }));
+    expect(await within(chips).findByRole('button', { name: /^Lista 100/ })).toBeVisible();
+
+    const form = screen.getByRole('region', { name: 'Nuevo envío' });
+    const select = within(form).getByLabelText(/^Lista de clientes/);
+    await user.type(within(form).getByRole('searchbox', { name: 'Buscar una lista por nombre' }), '117');
+    expect(
+      await within(select).findByRole('option', { name: 'Lista 117 (10 clientes)' }),
+    ).toBeInTheDocument();
+    expect(api.calls.some((call) => call.url.includes('search=117'))).toBe(true);
+    await user.selectOptions(select, 'Lista 117 (10 clientes)');
+    // The chosen list stays an option whatever is searched next.
+    await user.clear(within(form).getByRole('searchbox', { name: 'Buscar una lista por nombre' }));
+    await user.type(within(form).getByRole('searchbox', { name: 'Buscar una lista por nombre' }), '00');
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: /^Lista 001/ })).toBeInTheDocument(),
+    );
+    expect(select).toHaveValue('117');
+    // No answer carried a list's members.
+    expect(api.calls.filter((call) => call.url.includes('/clients?')).length).toBe(0);
+    await expectNoSeriousA11yViolations();
   });
 
   it('follows the progress from the event stream and pauses, resumes and cancels', async () => {

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  Button,
   Chip,
   ChipBar,
   DataTable,
@@ -97,7 +98,8 @@ export default function MassMessagesPage() {
   };
   const history = useHistory(historyQuery);
   const rows = history.data?.data.data ?? EMPTY_ROWS;
-  const allLists = lists.data?.data ?? EMPTY_LISTS;
+  const allLists = useMemo(() => lists.data?.pages.flatMap((page) => page.data) ?? EMPTY_LISTS, [lists.data]);
+  const listsTotal = lists.data?.pages.at(-1)?.pagination.total ?? 0;
   const reportRefreshed = useRef(0);
   const phone = useMediaQuery(PHONE_QUERY);
 
@@ -277,9 +279,26 @@ export default function MassMessagesPage() {
             disabled={deleteList.isPending}
           />
         ))}
+        {lists.hasNextPage ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void lists.fetchNextPage()}
+            disabled={lists.isFetchingNextPage}
+          >
+            {t('massMessages.lists.more', {
+              shown: formatNumber(allLists.length, i18n.language),
+              total: formatNumber(listsTotal, i18n.language),
+            })}
+          </Button>
+        ) : null}
       </ChipBar>
 
-      <MassSendForm templates={templates.data?.data ?? []} lists={allLists} />
+      <MassSendForm
+        templates={templates.data?.data ?? []}
+        lists={allLists}
+        hasMoreLists={Boolean(lists.hasNextPage)}
+      />
 
       <section className="mm-card mm-history" aria-labelledby="mm-history-heading">
         <div className="mm-history__head">

@@ -26,7 +26,7 @@ const templates = [
     ],
   }),
 ];
-const lists = [makeList({ id: 7, name: 'Clientes VIP', client_ids: [1, 2, 3] })];
+const lists = [makeList({ id: 7, name: 'Clientes VIP', clients_count: 3 })];
 
 const ana = { id: 1, name: 'Ana', last_names: 'García', whatsapp_cellphone: '5215511111111', email: null };
 

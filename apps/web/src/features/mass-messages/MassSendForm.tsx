@@ -13,7 +13,7 @@ import {
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, formatNumber, MessageBox, useMessageBox, ValidationErrorList } from '../../components';
+import { Button, MessageBox, useMessageBox, ValidationErrorList } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { isApiError } from '../../lib/api-client';
@@ -22,6 +22,7 @@ import { fillTemplate, templatePlaceholders } from '../chat/chat-utils';
 import { MediaPickerDialog } from '../media/MediaPickerDialog';
 import { useMassPreview, useSendMassMessage } from './api';
 import { clientLabel } from './ClientPicker';
+import { ListSelect } from './ListSelect';
 import { localInputToUtc, localTimeZone, toLocalInput } from './schedule';
 import { acceptFor, approvedTemplates, headerMediaKind, insertAt, templateBody } from './templates';
 
@@ -61,14 +62,17 @@ type HeaderFile = { source: 'library'; item: MediaItem } | { source: 'upload'; f
 
 export interface MassSendFormProps {
   templates: readonly MessageTemplate[];
+  /** The lists the page has loaded; the form searches the server for the others. */
   lists: readonly ClientList[];
+  /** True when the company has more lists than `lists`. */
+  hasMoreLists?: boolean;
   /** After the server accepted a send (the history reloads). */
   onSent?: () => void;
 }
 
 /** 'Nuevo envío': an approved template to every client of a list, now or at a set time. */
-export function MassSendForm({ templates, lists, onSent }: MassSendFormProps) {
-  const { t, i18n } = useTranslation();
+export function MassSendForm({ templates, lists, hasMoreLists = false, onSent }: MassSendFormProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const ids = (field: string) => `${formId}-${field}`;
   const send = useSendMassMessage();
@@ -111,7 +115,7 @@ export function MassSendForm({ templates, lists, onSent }: MassSendFormProps) {
   const body = templateBody(template);
   const placeholders = useMemo(() => templatePlaceholders(body), [body]);
   const mediaKind = headerMediaKind(template);
-  const list = lists.find((candidate) => candidate.id === listId) ?? null;
+  const [list, setList] = useState<ClientList | null>(null);
 
   // A new template starts with empty values and no file.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the template changes.
@@ -278,19 +282,14 @@ export function MassSendForm({ templates, lists, onSent }: MassSendFormProps) {
             error={fieldError('list_id')}
           >
             {(field) => (
-              <select {...field} className="hb-input" {...register('list_id')}>
-                <option value="">{t('massMessages.form.listPlaceholder')}</option>
-                {lists.map((option) => (
-                  <option key={option.id} value={option.id}>
-                    {option.name} (
-                    {t('massMessages.lists.count', {
-                      count: option.clients_count,
-                      formatted: formatNumber(option.clients_count, i18n.language),
-                    })}
-                    )
-                  </option>
-                ))}
-              </select>
+              <ListSelect
+                field={field}
+                registration={register('list_id')}
+                listId={listId}
+                lists={lists}
+                hasMore={hasMoreLists}
+                onChosen={setList}
+              />
             )}
           </FormField>
 

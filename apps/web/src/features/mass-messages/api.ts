@@ -20,6 +20,7 @@ import type {
 import {
   keepPreviousData,
   type QueryClient,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
@@ -40,11 +41,54 @@ export const massKeys = {
 
 // --- client lists ---
 
-/** GET /admin/list-clients: the company's lists, by name. */
-export function useClientLists() {
+/** Lists asked for at a time: a company may have hundreds, the screen shows a page and loads more. */
+export const LISTS_PAGE_SIZE = 50;
+
+/**
+ * GET /admin/list-clients: the company's lists by name, a page at a time (`fetchNextPage` loads the
+ * next one); `search` (part of the name) is matched by the server.
+ */
+export function useClientLists(search = '', options: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: [...massKeys.lists, search] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<ClientListsResponse>('/admin/list-clients', {
+        signal,
+        query: { ...(search ? { search } : {}), page: pageParam, per_page: LISTS_PAGE_SIZE },
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.pagination && last.pagination.current_page < last.pagination.last_page
+        ? last.pagination.current_page + 1
+        : undefined,
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** Members asked for at a time when a whole list is loaded for editing (the route's most). */
+const MEMBER_IDS_PAGE = 1000;
+
+/**
+ * Every member id of a list, for its edit form (a PUT names the list's clients in full): read a page at
+ * a time from GET /admin/list-clients/{id}/clients, in id order.
+ */
+export function useListMemberIds(listId: number | null) {
   return useQuery({
-    queryKey: massKeys.lists,
-    queryFn: ({ signal }) => api.get<ClientListsResponse>('/admin/list-clients', { signal }),
+    queryKey: ['mass-messages', 'members', listId ?? 0, 'ids'] as const,
+    queryFn: async ({ signal }) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const answer = await api.get<ClientListMembersResponse>(`/admin/list-clients/${listId}/clients`, {
+          signal,
+          query: { page, per_page: MEMBER_IDS_PAGE },
+        });
+        ids.push(...answer.data.data.map((member) => member.id));
+        if (answer.data.data.length < MEMBER_IDS_PAGE || ids.length >= answer.data.total) return ids;
+      }
+    },
+    enabled: listId !== null,
+    staleTime: 0,
   });
 }
 

@@ -7,12 +7,10 @@ import type {
 } from '@hablabot/contract';
 
 export function makeList(overrides: Partial<ClientList> = {}): ClientList {
-  const client_ids = overrides.client_ids ?? [1, 2];
   return {
     id: 1,
     name: 'Clientes VIP',
-    client_ids,
-    clients_count: client_ids.length,
+    clients_count: 2,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
     ...overrides,
