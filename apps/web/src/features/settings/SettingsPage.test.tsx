@@ -55,7 +55,7 @@ describe('SettingsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(token).toHaveAttribute('type', 'password');
     expect(token).toHaveAccessibleDescription('Guardada: termina en WXYZ. Déjala vacía para conservarla.');
     expect(within(whatsapp).getByLabelText('Clave secreta de la app')).toHaveAccessibleDescription(
-      'Sirve para comprobar que los avisos del webhook vienen de Meta.',
+      'Obligatoria para recibir mensajes: comprueba que los avisos del webhook vienen de Meta.',
     );
     expect(within(whatsapp).getByLabelText('URL de devolución de llamada')).toHaveValue(
       'https://chat.example.com/api/v1/webhooks/whatsapp',
@@ -175,6 +175,23 @@ describe('SettingsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       'El campo ID del número de teléfono solo puede contener dígitos.',
     );
     expect(phoneId).toHaveFocus();
+  });
+
+  it('409: a WhatsApp number another company holds is named on its field and in the message', async () => {
+    const taken =
+      'Otra compañía ya usa este ID del número de teléfono: un número de WhatsApp pertenece a una sola compañía. Revisa el ID o contacta con soporte.';
+    mockFetch({
+      [GET]: [200, makeSettings()],
+      [SAVE]: [409, { message: taken, errors: { whatsAppPhoneId: [taken] } }],
+    });
+    renderPage();
+    await ready();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    const phoneId = within(section('WhatsApp')).getByLabelText('ID del número de teléfono');
+    await waitFor(() => expect(phoneId).toHaveAccessibleDescription(taken));
+    expect(phoneId).toHaveFocus();
+    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes(taken))).toBe(true);
   });
 
   it("other failures: the server message, else 'Ha ocurrido un error al actualizar'", async () => {
