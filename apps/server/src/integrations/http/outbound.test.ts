@@ -3,6 +3,7 @@
 // injected where a test needs a name to resolve to an address of its choosing.
 import { startFakeServer } from '@hablabot/fakes';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env';
 import { addressRefusal, parseAllowList, type Resolve } from './address-policy';
 import { callOutside, configureOutbound, streamOutside } from './outbound';
 
@@ -77,6 +78,17 @@ describe('addresses', () => {
     // Plain http in production: only the list counts, a public address too.
     expect(addressRefusal('10.1.1.1', net10, true)).toBeNull();
     expect(addressRefusal('93.184.216.34', net10, true)).toBe('not_listed');
+  });
+
+  it('OUTBOUND_ALLOW_PRIVATE in the configuration: unset is none, a bad entry stops the start', () => {
+    expect(loadConfig({}).outbound).toEqual({ httpsOnly: false, allowPrivate: [] });
+    expect(loadConfig({ NODE_ENV: 'production' }).outbound.httpsOnly).toBe(true);
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1, ::1,10.0.0.0/8' }).outbound.allowPrivate,
+    ).toHaveLength(3);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.1,localhost' })).toThrow(
+      /^Invalid environment variable OUTBOUND_ALLOW_PRIVATE: .*'localhost'/,
+    );
   });
 
   it('OUTBOUND_ALLOW_PRIVATE accepts addresses and CIDRs only', () => {
