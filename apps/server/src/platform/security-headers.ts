@@ -16,6 +16,10 @@ export const HELMET_OPTIONS: HelmetOptions = {
       // (a 10,000-client file would freeze the page for seconds on the main thread). Only our own scripts
       // can make such a URL, and script-src stays 'self', so this admits no script from elsewhere.
       workerSrc: ["'self'", 'blob:'],
+      // The chat previews a PDF a customer sent in an iframe of the blob: URL the page made from the
+      // downloaded file (the download needs the session's token, so the file cannot be framed by its
+      // address). Frames may show blob: documents and nothing else: no page of ours or of anyone else.
+      frameSrc: ['blob:'],
       fontSrc: ["'self'", 'data:'],
       objectSrc: ["'none'"],
       frameAncestors: ["'none'"],
