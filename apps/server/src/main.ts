@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, LOG_REDACT } from './app';
 import { ensureSuperAdmin } from './bootstrap';
 import { ConfigError, loadConfig } from './config/env';
+import { trustProxyWarning } from './config/trust-proxy-warning';
 import { resealSecrets } from './modules/settings/reseal-secrets';
 import { createContainer } from './container';
 import { openInfrastructure } from './infrastructure';
@@ -119,6 +120,8 @@ async function main() {
       stream: log.stream,
     },
   });
+  const proxyWarning = trustProxyWarning(config.host, config.trustProxy);
+  if (proxyWarning) app.log.warn(proxyWarning);
   await ensureSuperAdmin(container.identity, config.superAdmin, app.log);
   if (infra.previousAppKeys?.length) {
     const { resealed, unreadable } = await resealSecrets(infra.database.db, container.secrets);
