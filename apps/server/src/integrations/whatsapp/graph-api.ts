@@ -47,7 +47,16 @@ export type GraphCheck =
   | { ok: true; phone: PhoneNumberInfo }
   | { ok: false; problem: ConnectionProblem; status?: number; detail?: string };
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/**
+ * A phone number's fields as the settings test shows them, only in the shapes Meta gives them: anything
+ * else the address answered is not repeated to the admin.
+ */
+const PHONE_TEXT = /^\+?[0-9][0-9 ().-]{3,31}$/;
+const QUALITY_RATINGS = new Set(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const NAME_TEXT = /^[^\u0000-\u001f\u007f<>]{1,120}$/u;
+const shown = (v: unknown, shape: (s: string) => boolean): string | null =>
+  typeof v === 'string' && shape(v) ? v : null;
 
 /** The URL of a Graph object under the configured base ('https://graph.facebook.com/v23.0'). */
 export function graphUrl(baseUrl: string, path: string): string {
@@ -100,9 +109,9 @@ export function classifyGraphResult(result: OutboundResult): GraphCheck {
     return {
       ok: true,
       phone: {
-        display_phone_number: str(body.display_phone_number),
-        verified_name: str(body.verified_name),
-        quality_rating: str(body.quality_rating),
+        display_phone_number: shown(body.display_phone_number, (s) => PHONE_TEXT.test(s)),
+        verified_name: shown(body.verified_name, (s) => NAME_TEXT.test(s)),
+        quality_rating: shown(body.quality_rating, (s) => QUALITY_RATINGS.has(s.toUpperCase())),
       },
     };
   }

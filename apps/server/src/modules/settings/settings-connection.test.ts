@@ -362,6 +362,32 @@ describe('Probar conexión: the secrets and the outbound policy', () => {
     expect(res.body).not.toContain('root:');
   });
 
+  it('repeats a phone number only in the shapes Meta gives it', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const odd = await startFakeServer(() => ({
+      status: 200,
+      body: {
+        verified_name: `<b>${'x'.repeat(500)}</b>`,
+        display_phone_number: 'root:x:0:0:root',
+        quality_rating: 'db password is hunter2',
+      },
+    }));
+    try {
+      const res = await call(admin, '/admin/setting/test/whatsapp', {
+        ...whatsApp(),
+        facebookMessagesApiUrl: odd.url,
+      });
+      expect(res.json()).toEqual({
+        success: true,
+        problem: null,
+        message: 'Conexión correcta con WhatsApp: desconocido (desconocido), calidad desconocido.',
+        phone: { display_phone_number: null, verified_name: null, quality_rating: null },
+      });
+    } finally {
+      await odd.close();
+    }
+  });
+
   it('a private address outside OUTBOUND_ALLOW_PRIVATE is refused before anything is sent', async () => {
     // The tests list 127.0.0.1 and ::1 for their fakes; 127.0.0.2 is as private as any other.
     const admin = await createUser(ctx, { role: 'admin' });
