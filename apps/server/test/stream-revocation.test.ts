@@ -209,7 +209,7 @@ describe('streams per user, and the periodic check', () => {
     const refused = await fetch(`${base}/api/v1/admin/events`, { headers: admin.headers });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await refused.json()).message).toMatch(/pestañas/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/pestañas/);
     // Another user of the company is not counted against this one.
     const theirs = await openStream(base, colleague);
     expect(theirs.res.status).toBe(200);
