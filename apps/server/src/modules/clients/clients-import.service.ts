@@ -29,6 +29,25 @@ export interface ImportResult {
   updated: number;
 }
 
+export interface ImportOptions {
+  /**
+   * Only fill what an existing client lacks: a non-empty name, last names, email or projects stays as
+   * stored (the WordPress push; a client may have written on WhatsApp since). Segments are still added.
+   */
+  fillEmpty?: boolean;
+}
+
+/** The row's values over an existing client's: each stored non-empty field wins. */
+export function fillEmptyFields(stored: ImportValues, row: ImportValues): ImportValues {
+  return {
+    whatsapp_cellphone: row.whatsapp_cellphone,
+    name: stored.name || row.name,
+    last_names: stored.last_names || row.last_names,
+    email: stored.email || row.email,
+    projects: stored.projects || row.projects,
+  };
+}
+
 interface Candidate {
   row: number;
   name: string;
@@ -58,12 +77,20 @@ export function createClientImportService(deps: {
    * Writes the rows and their segment links in one transaction: the clients (created or updated by
    * phone), then the links. A segment deleted since the rows were checked fails the whole unit.
    */
-  async function write(companyId: number, rows: Candidate[]): Promise<void> {
+  async function write(companyId: number, rows: Candidate[], options: ImportOptions): Promise<void> {
     await withTransaction(async (tx: Repositories) => {
-      const idOfPhone = await tx.clientsRepository.upsertImported(
-        companyId,
-        rows.map((c) => c.values),
-      );
+      let values = rows.map((c) => c.values);
+      if (options.fillEmpty) {
+        const stored = await tx.clientsRepository.existingPhones(
+          companyId,
+          values.map((v) => v.whatsapp_cellphone),
+        );
+        values = values.map((v) => {
+          const before = stored.get(v.whatsapp_cellphone);
+          return before ? fillEmptyFields(before, v) : v;
+        });
+      }
+      const idOfPhone = await tx.clientsRepository.upsertImported(companyId, values);
       const clientsOfSegment = new Map<number, number[]>();
       for (const c of rows) {
         for (const segmentId of c.segmentIds) {
@@ -154,6 +181,7 @@ export function createClientImportService(deps: {
     companyId: number,
     rows: Record<string, unknown>[],
     lang: Language,
+    options: ImportOptions,
   ): Promise<ImportResult> {
     const chips = await segments.chipsByFoldedName(companyId);
     const error: ImportError[] = [];
@@ -184,14 +212,14 @@ export function createClientImportService(deps: {
       await nextTurn();
       const batch = candidates.slice(i, i + IMPORT_BATCH);
       try {
-        await write(companyId, batch);
+        await write(companyId, batch, options);
         batch.forEach(saved);
       } catch {
         // Something in the batch broke at write time (a segment deleted meanwhile, say): the batch rolled
         // back, so redo it one row per transaction and report only the rows that still fail.
         for (const c of batch) {
           try {
-            await write(companyId, [c]);
+            await write(companyId, [c], options);
             saved(c);
           } catch {
             error.push({ row: c.row, name: c.name, message: translate(lang, 'clients.import_row_failed') });
@@ -215,12 +243,13 @@ export function createClientImportService(deps: {
       companyId: number,
       rows: Record<string, unknown>[],
       lang: Language,
+      options: ImportOptions = {},
     ): Promise<ImportResult> {
       const key = `import:clients:${companyId}`;
       if (!(await claims.acquire(key, IMPORT_CLAIM_MS)).acquired)
         throw tooManyRequests('clients.import_running', IMPORT_RETRY_SECONDS);
       try {
-        return await run(companyId, rows, lang);
+        return await run(companyId, rows, lang, options);
       } finally {
         await claims.release(key);
       }

@@ -565,17 +565,17 @@ export function createClientsRepository(db: Executor) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Which of these phones already belong to a client of the company. */
-    async existingPhones(companyId: number, phones: string[]): Promise<Set<string>> {
-      const found = new Set<string>();
+    /** The company's clients with these phones, by phone: their importable fields as stored. */
+    async existingPhones(companyId: number, phones: string[]): Promise<Map<string, ImportValues>> {
+      const found = new Map<string, ImportValues>();
       for (const part of chunks(phones, 1000)) {
         const rows = await db
           .selectFrom('clients')
-          .select('whatsapp_cellphone')
+          .select(['whatsapp_cellphone', 'name', 'last_names', 'email', 'projects'])
           .where('company_id', '=', companyId)
           .where('whatsapp_cellphone', 'in', part)
           .execute();
-        for (const r of rows) found.add(r.whatsapp_cellphone);
+        for (const r of rows) found.set(r.whatsapp_cellphone, { ...r, email: r.email ?? '' });
       }
       return found;
     },

@@ -65,13 +65,15 @@ export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImpo
         schema: {
           tags,
           security,
-          summary: 'Creates or updates a client by phone, like one row of the CSV import',
+          summary: 'Creates a client by phone, or fills the empty fields of an existing one',
           description:
             'Headers X-HablaBot-Key and X-HablaBot-Secret (from the settings screen). The body is one contact keyed like ' +
             'a CSV import row: nombre/name, apellidos/last_names, celular/whatsapp/phone, correo/email, proyectos/projects, ' +
-            "segmentos/segments (existing segment names separated by ',', ';' or '|'). 201 when created, 200 when updated, " +
-            '422 with the reasons when the row is refused. Wrong or missing key or secret: 401; after 10 failures from one ' +
-            'address in 15 minutes: 429.',
+            "segmentos/segments (existing segment names separated by ',', ';' or '|'). An existing client (same phone) keeps " +
+            'every non-empty name, last names, email and projects; only empty ones are filled and segments are added. ' +
+            '201 when created, 200 when updated, 422 with the reasons when the row is refused. Wrong or missing key or ' +
+            'secret: 401; after 10 failures from one address in 15 minutes: 429; past 600 contacts of one company in a ' +
+            'minute: 429 with Retry-After.',
           body: ZWordPressClientRequest,
           response: {
             200: ZWordPressClientResponse,
@@ -83,7 +85,11 @@ export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImpo
       },
       async (request, reply) => {
         const companyId = companyOf.get(request)!;
-        const result = await clientImport.importClients(companyId, [request.body], request.lang);
+        await wordpressAuth.countWrite(companyId);
+        // A push fills what the client lacks and adds segments; what is stored (say, from WhatsApp) stays.
+        const result = await clientImport.importClients(companyId, [request.body], request.lang, {
+          fillEmpty: true,
+        });
         const data = { error: result.error, success: result.success };
         const saved = result.success[0];
         if (saved) {

@@ -11,9 +11,15 @@ export interface WordPressLimits {
   /** Failed attempts one address may make per window; then 429 until the window ends. */
   failures: number;
   windowMs: number;
+  /** Contacts one company's site may push per minute; then 429 until the minute ends. */
+  writesPerMinute?: number;
 }
 
-export const DEFAULT_WORDPRESS_LIMITS: WordPressLimits = { failures: 10, windowMs: 15 * 60 * 1000 };
+export const DEFAULT_WORDPRESS_LIMITS: WordPressLimits = {
+  failures: 10,
+  windowMs: 15 * 60 * 1000,
+  writesPerMinute: 600,
+};
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -63,6 +69,16 @@ export function createWordPressAuth(deps: {
         return fail('wordpress.unauthenticated');
       }
       return row.company_id;
+    },
+
+    /**
+     * Counts one contact push of the company, before it is written: past `writesPerMinute` in the
+     * minute, 429 with the seconds left, so a leaked key cannot rewrite the company's clients at will.
+     */
+    async countWrite(companyId: number): Promise<void> {
+      const writes = await rateLimits.hit(`wordpress:writes:${companyId}`, 60_000);
+      const allowed = limits.writesPerMinute ?? DEFAULT_WORDPRESS_LIMITS.writesPerMinute!;
+      if (writes.count > allowed) throw tooManyRequests('wordpress.too_many_writes', writes.resetSeconds);
     },
   };
 }

@@ -1,12 +1,12 @@
 import { ZImportClientsResponse, ZWordPressClientErrorResponse } from '@hablabot/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSegment } from '../../../test/clients-factories';
+import { createClient, createSegment, uniquePhone } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createUser, type TestUser } from '../../../test/factories';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-const LIMITS = { failures: 4, windowMs: 60_000 };
+const LIMITS = { failures: 4, windowMs: 60_000, writesPerMinute: 20 };
 
 let ctx: TestContext;
 let admin: TestUser;
@@ -141,7 +141,7 @@ describe(`WordPress connection (${engine})`, () => {
     expect(garbage.statusCode).toBe(401);
   });
 
-  it('creates a client like a CSV import row, then updates it by phone; segments by name', async () => {
+  it('creates a client like a CSV import row; a second push by phone fills nothing stored, adds segments', async () => {
     const vip = await createSegment(ctx, admin.user.company_id!, { name: 'Clientes VIP' });
     await createSegment(ctx, admin.user.company_id!, { name: 'Web' });
     const created = await wp('POST', 'clients', keys, {
@@ -161,7 +161,7 @@ describe(`WordPress connection (${engine})`, () => {
       message: 'Cliente creado con éxito.',
     });
     const updated = await wp('POST', 'clients', keys, {
-      payload: { name: 'Lucía', last_names: 'Fernández', phone: '34611223344', email: 'lucia@example.test' },
+      payload: { name: 'Lucía', last_names: 'Fernández', phone: '34611223344', email: 'otra@example.test' },
     });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toEqual({
@@ -170,11 +170,89 @@ describe(`WordPress connection (${engine})`, () => {
     });
     const mine = (await clientsOf(admin)).filter((c) => c.whatsapp_cellphone === '34611223344');
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ last_names: 'Fernández', email: 'lucia@example.test' });
+    expect(mine[0]).toMatchObject({ last_names: 'Fernández Ruiz', email: 'lucia@example.test' });
     // Like the import: an update adds segments and never removes one.
     expect(mine[0].segments.map((s) => s.name).sort()).toEqual([vip.name, 'Web'].sort());
     // Company isolation: the key decides the company; the other company sees nothing.
     expect((await clientsOf(otherAdmin)).some((c) => c.whatsapp_cellphone === '34611223344')).toBe(false);
+  });
+
+  it('never overwrites what a client has: a WhatsApp client gets its empty fields filled, its name kept', async () => {
+    const companyId = admin.user.company_id!;
+    const phone = uniquePhone();
+    await ctx.container.clientsRepository.upsertFromWhatsApp(companyId, {
+      phone,
+      name: 'Marta (WhatsApp)',
+      waUserId: null,
+    });
+    const web = await createSegment(ctx, companyId, { name: 'Formulario web' });
+    const pushed = await wp('POST', 'clients', keys, {
+      payload: {
+        nombre: 'Impostora',
+        apellidos: 'López',
+        celular: phone,
+        correo: 'marta@example.test',
+        segmentos: 'Formulario web',
+      },
+    });
+    expect(pushed.statusCode).toBe(200);
+    const filled = (await clientsOf(admin)).find((c) => c.whatsapp_cellphone === phone)!;
+    expect(filled).toMatchObject({
+      name: 'Marta (WhatsApp)',
+      last_names: 'López',
+      email: 'marta@example.test',
+    });
+    expect(filled.segments.map((s) => s.name)).toEqual([web.name]);
+
+    // A client an admin filled in keeps every field, whatever the site sends.
+    const kept = await createClient(ctx, companyId, {
+      name: 'Rosa',
+      last_names: 'Vidal',
+      email: 'rosa@example.test',
+      projects: 'Reforma',
+    });
+    const again = await wp('POST', 'clients', keys, {
+      payload: {
+        nombre: 'Otra',
+        apellidos: 'Persona',
+        celular: kept.whatsapp_cellphone,
+        correo: 'attacker@example.test',
+        proyectos: 'Nada',
+      },
+    });
+    expect(again.statusCode).toBe(200);
+    const after = (await clientsOf(admin)).find((c) => c.whatsapp_cellphone === kept.whatsapp_cellphone)!;
+    expect(after).toMatchObject({ name: 'Rosa', last_names: 'Vidal', email: 'rosa@example.test' });
+  });
+
+  it('limits the pushes of one company per minute: 429 with Retry-After, other companies unaffected', async () => {
+    const busy = await createUser(ctx, { role: 'admin' });
+    const busyKeys = await connect(busy);
+    const push = (credentials: { key: string; secret: string }, lang?: string) =>
+      wp('POST', 'clients', credentials, {
+        payload: { nombre: 'Flood', apellidos: 'Web', celular: uniquePhone(), correo: 'flood@example.test' },
+        remoteAddress: '198.51.100.90',
+        lang,
+      });
+    for (let i = 0; i < LIMITS.writesPerMinute; i++) expect((await push(busyKeys)).statusCode).toBe(201);
+    const limited = await push(busyKeys);
+    expect(limited.statusCode).toBe(429);
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(limited.json().message).toBe(
+      `Demasiados contactos enviados desde WordPress en un minuto. Inténtalo de nuevo en ${wait} segundos.`,
+    );
+    expect((await push(busyKeys, 'en')).json().message).toMatch(
+      /^Too many contacts sent from WordPress in a minute\. Try again in \d+ seconds\.$/,
+    );
+    expect((await push(otherKeys)).statusCode).toBe(201);
+    const created = await ctx.container.db
+      .selectFrom('clients')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('company_id', '=', busy.user.company_id!)
+      .executeTakeFirstOrThrow();
+    expect(Number(created.n)).toBe(LIMITS.writesPerMinute);
   });
 
   it('a refused row is a 422 with the import reasons', async () => {
