@@ -209,9 +209,10 @@ for (const [width, language] of [
       expect(received.map((m) => m.to).sort()).toEqual([valeria.phone, tomas.phone].sort());
       expect(JSON.stringify(received.find((m) => m.to === tomas.phone)?.body)).toContain(tomas.name);
 
-      if (width === 1280) {
-        expect(await seriousViolations(page)).toEqual([]);
-      } else {
+      // No serious axe finding at either width (at 375 px the history table scrolls sideways inside its
+      // own region, which must be reachable by keyboard), and nothing wider than a phone's screen.
+      expect(await seriousViolations(page)).toEqual([]);
+      if (width === 375) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       }

@@ -1,6 +1,14 @@
 import type { Row } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../LoadingOverlay/LoadingOverlay';
 import { SortIcon } from '../lib/icons';
@@ -147,6 +155,24 @@ export function DataTableBody<TData>({
     };
   }, [hasPinned]);
 
+  // A table wider (or, virtualised, taller) than its box scrolls inside it; the scrolling box then takes
+  // the keyboard focus (and is named like the table) so arrow keys can scroll it even when no row has a
+  // button to tab to — an empty list on a phone, say. A box that fits stays out of the tab order.
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const update = () =>
+      setScrolls(
+        scroller.scrollWidth > scroller.clientWidth + 1 || scroller.scrollHeight > scroller.clientHeight + 1,
+      );
+    update();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+    observer?.observe(scroller);
+    if (scroller.firstElementChild) observer?.observe(scroller.firstElementChild);
+    return () => observer?.disconnect();
+  }, []);
+
   const virtualItems = virtualize ? virtualizer.getVirtualItems() : [];
   const paddingTop = virtualize && virtualItems.length > 0 ? virtualItems[0].start : 0;
   const paddingBottom =
@@ -167,6 +193,7 @@ export function DataTableBody<TData>({
       ref={scrollRef}
       style={scrollStyle}
       data-testid="table-scroll"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
     >
       <table
         id={`${tableId}-grid`}
