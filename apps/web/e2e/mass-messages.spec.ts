@@ -16,8 +16,10 @@ const screenshots = path.resolve(
 );
 
 const WA_TOKEN = 'EAAe2eMassToken0001';
-const PHONE_ID = '106540352249001';
-const WABA_ID = '200540352249001';
+// A WhatsApp number belongs to one company: each worker's company (adminPerWorker) has its own.
+const WORKER = Number(process.env.TEST_WORKER_INDEX ?? 0);
+const PHONE_ID = String(106540352249001 + WORKER);
+const WABA_ID = String(200540352249001 + WORKER);
 
 const companyAdmin = adminPerWorker({ key: 'mass', name: 'Marta Masivos', company: 'Masivos' });
 
