@@ -78,7 +78,7 @@ function uploadTo(route: Route, file: fx.FilePart, fields: Record<string, string
           message_template_id: String(massTemplateId),
           list_id: String(massListId),
           bodyParameters: JSON.stringify({ 1: 'x' }),
-          schedule: '2099-01-01T00:00:00.000Z',
+          schedule: new Date(Date.now() + 30 * 24 * 60 * 60_000).toISOString(),
           ...fields,
         }
       : fields;
