@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -289,6 +290,9 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/MediaBox[0 0 200 200]/Parent 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
+/** The file's SHA-256 as the webhook names it (the server keeps media only when it matches). */
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 test('media bubbles: an image and a document, fetched with the token', async ({ page }) => {
   const lola = { name: uniqueName('Lola'), phone: uniquePhone() };
   const imageId = graph.media.add(PNG, 'image/png');
@@ -297,14 +301,19 @@ test('media bubbles: an image and a document, fetched with the token', async ({ 
     from: lola.phone,
     name: lola.name,
     type: 'image',
-    fields: { id: imageId, mime_type: 'image/png', sha256: 'x', caption: 'Foto del paquete' },
+    fields: { id: imageId, mime_type: 'image/png', sha256: sha256Of(PNG), caption: 'Foto del paquete' },
     timestamp: seconds(Date.now() - 60_000),
   });
   await customer.message({
     from: lola.phone,
     name: lola.name,
     type: 'document',
-    fields: { id: documentId, mime_type: 'application/pdf', sha256: 'x', filename: 'factura-0042.pdf' },
+    fields: {
+      id: documentId,
+      mime_type: 'application/pdf',
+      sha256: sha256Of(PDF),
+      filename: 'factura-0042.pdf',
+    },
   });
   const fileRequests: { url: string; authorization: string | undefined }[] = [];
   page.on('request', (request) => {
