@@ -270,7 +270,11 @@ test.describe('scheduled send', () => {
     await expect(
       form.getByText('Hora local (America/Mexico_City). Déjalo vacío para enviar ahora.'),
     ).toBeVisible();
-    await form.getByLabel(/^Programar envío/).fill('2027-01-15T10:30');
+    // The 15th of the month after next, 10:30 in Mexico City (UTC-6 all year): always ahead, within the year.
+    const now = new Date();
+    const when = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 15, 16, 30));
+    const local = `${when.toISOString().slice(0, 10)}T10:30`;
+    await form.getByLabel(/^Programar envío/).fill(local);
     await form.getByRole('button', { name: 'Programar', exact: true }).click();
     await expect(form.getByText('Mensaje enviado con éxito.')).toBeVisible();
 
@@ -279,16 +283,16 @@ test.describe('scheduled send', () => {
       .getByRole('row')
       .filter({ hasText: sendName });
     await expect(row.getByText('Programado', { exact: true })).toBeVisible();
-    await expect(row.getByText(/^Programado para 15 ene 2027/)).toBeVisible();
+    await expect(
+      row.getByText(new RegExp(`^Programado para 15 \\S+ ${when.getUTCFullYear()}`)),
+    ).toBeVisible();
     const history = await api<{ data: { data: { name: string; scheduled_at: string | null }[] } }>(
       'GET',
       '/admin/mass-message-history',
       undefined,
       admin.token,
     );
-    expect(history.data.data.find((send) => send.name === sendName)?.scheduled_at).toBe(
-      '2027-01-15T16:30:00.000Z',
-    );
+    expect(history.data.data.find((send) => send.name === sendName)?.scheduled_at).toBe(when.toISOString());
 
     await row.getByRole('button', { name: `Cancelar ${sendName}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar envío' }).click();
