@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeResponse, RecordedRequest } from './http';
 import type { FakeGraphApi } from './graph-api';
+import { reportStatuses, type StatusTimings } from './graph-statuses';
 import { templateSendRefusal } from './graph-templates';
 import { createWebhookEmitter, type StatusError } from './webhook-emitter';
 
@@ -9,7 +10,8 @@ import { createWebhookEmitter, type StatusError } from './webhook-emitter';
  * (by link or id), templates and marking a message read, with Meta's answers and error bodies. Every
  * accepted send is recorded; tests script failures (now, or later by a signed `failed` status webhook as
  * Meta does outside the 24-hour window) and a per-number throughput limit. Template sends are checked
- * against the fake's templates (graph-templates.ts), as Meta does.
+ * against the fake's templates (graph-templates.ts), as Meta does. With `reportStatuses` set, each
+ * accepted send is followed by its `sent`, `delivered` and `read` status webhooks (graph-statuses.ts).
  */
 
 /** A message the fake accepted. */
@@ -51,7 +53,12 @@ export interface FakeMessagesControl {
   throughputPerSecond: number;
   /** Where `failed` statuses (and other webhooks) are delivered, signed with `appSecret` when set. */
   webhook: { url: string; appSecret?: string; wabaId?: string } | null;
-  /** Waits for the webhooks the fake is delivering. */
+  /**
+   * When set, every send accepted from then on is followed by signed `sent`, `delivered` and `read`
+   * status webhooks after these delays; null (the default) reports no status but a scripted failure.
+   */
+  reportStatuses: StatusTimings | null;
+  /** Waits for the webhooks the fake is delivering (status reports still waiting for their delay too). */
   flushWebhooks(): Promise<void>;
 }
 
@@ -139,11 +146,14 @@ export function installMessageRoutes(
   const failures: ScriptedFailure[] = [];
   const windowStart = new Map<string, { second: number; count: number }>();
   const deliveries = new Set<Promise<unknown>>();
+  /** How to cancel the status reports still waiting for their delay. */
+  const pending = new Map<Promise<unknown>, () => void>();
   const control = fake as FakeGraphApi & FakeMessagesControl;
   control.sent = [];
   control.reads = [];
   control.throughputPerSecond = 80;
   control.webhook = null;
+  control.reportStatuses = null;
   control.failSends = (failure, times = 1) => {
     for (let i = 0; i < times; i++) failures.push(failure);
   };
@@ -157,6 +167,14 @@ export function installMessageRoutes(
     control.reads.length = 0;
     failures.length = 0;
     windowStart.clear();
+    control.reportStatuses = null;
+    for (const cancel of pending.values()) cancel();
+  };
+  // Closing drops the status reports not yet made, so no timer outlives the fake.
+  const baseClose = fake.close.bind(fake);
+  fake.close = () => {
+    for (const cancel of pending.values()) cancel();
+    return baseClose();
   };
 
   /** True when this send exceeds the number's throughput in the current second. */
@@ -254,6 +272,16 @@ export function installMessageRoutes(
     };
     control.sent.push(sent);
     if (failure) deliverFailed(sent, failure);
+    else if (control.reportStatuses && control.webhook) {
+      reportStatuses(sent, control.webhook, control.reportStatuses, (delivery, cancel) => {
+        const tracked = delivery.finally(() => {
+          deliveries.delete(tracked);
+          pending.delete(tracked);
+        });
+        deliveries.add(tracked);
+        pending.set(tracked, cancel);
+      });
+    }
     return {
       status: 200,
       body: {

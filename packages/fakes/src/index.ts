@@ -54,6 +54,7 @@ export {
   SEND_ERRORS,
   type ScriptedFailure,
 } from './graph-messages';
+export type { StatusTimings } from './graph-statuses';
 export {
   type CustomerMessage,
   createWebhookEmitter,
