@@ -14,6 +14,7 @@ import {
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { useSaveRole } from './api';
+import { descriptionToSave, roleDescription } from './builtin-roles';
 import { failureText } from './failure';
 
 interface RoleFormValues {
@@ -56,7 +57,7 @@ export function RoleForm({ role, onClose, onSaved }: RoleFormProps) {
     fieldLabels: 'superAdmin.roles.fields',
     defaultValues: {
       name: role?.name ?? '',
-      description: role?.description ?? '',
+      description: (role && roleDescription(role, t)) ?? '',
       color: role?.color ?? DEFAULT_SEGMENT_COLOR,
     },
   });
@@ -67,7 +68,7 @@ export function RoleForm({ role, onClose, onSaved }: RoleFormProps) {
     try {
       const response = await save.mutateAsync({
         id: role?.id,
-        body: { ...values, description: values.description || null },
+        body: { ...values, description: descriptionToSave(role, values.description ?? '', t) },
       });
       onSaved(response.message || t('superAdmin.roles.feedback.saved'));
     } catch (error) {

@@ -123,4 +123,39 @@ describe('RolesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       await within(dialog).findByText('Los roles del sistema no se pueden renombrar.'),
     ).toBeInTheDocument();
   });
+
+  it('shows the built-in roles seeded descriptions in English, keeps a typed one, and saves the seeded text back', async () => {
+    await setupTestI18n('en');
+    const user = userEvent.setup();
+    const seeded = [
+      { ...roles[0], description: 'Superadministrador' },
+      { ...roles[1], description: 'Administrador de compañía' },
+      { ...role(3, 'client', true, 0), description: 'Atiende a los clientes' },
+    ];
+    const api = mockFetch({
+      [LIST]: [200, { success: true, data: seeded }],
+      'PUT /api/v1/super-admin/roles/2': [200, { success: true, message: 'Role saved.', data: seeded[1] }],
+    });
+    renderPage();
+    const admin = (await screen.findByRole('heading', { name: 'admin' })).closest('li')!;
+    expect(admin).toHaveTextContent('Company administrator');
+    expect(screen.getByRole('heading', { name: 'super_admin' }).closest('li')).toHaveTextContent(
+      'Super administrator',
+    );
+    expect(document.body).not.toHaveTextContent(/Superadministrador|Administrador de compañía/);
+    // A description the super admin typed is theirs: it shows as typed.
+    expect(screen.getByRole('heading', { name: 'client' }).closest('li')).toHaveTextContent(
+      'Atiende a los clientes',
+    );
+
+    await user.click(within(admin).getByRole('button', { name: /^Update Role/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Role' });
+    expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Company administrator');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Role saved.')).toBeInTheDocument();
+    // The unchanged description goes back as the server seeded it, not in the screen's language.
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      description: 'Administrador de compañía',
+    });
+  });
 });

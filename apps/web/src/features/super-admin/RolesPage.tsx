@@ -6,6 +6,7 @@ import { PencilIcon, PlusIcon, SettingsIcon, TrashIcon } from '../../components/
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useDeleteRole, useRoles } from './api';
+import { roleDescription } from './builtin-roles';
 import { RoleForm } from './RoleForm';
 import './super-admin.css';
 
@@ -80,7 +81,9 @@ export default function RolesPage() {
                 </span>
               </div>
               <p className="sa-role-card__description">
-                {role.description || <span className="sa-muted">{t('superAdmin.roles.noDescription')}</span>}
+                {roleDescription(role, t) || (
+                  <span className="sa-muted">{t('superAdmin.roles.noDescription')}</span>
+                )}
               </p>
               <span className="sa-role-card__swatch">
                 <span className="sr-only">{t('superAdmin.roles.form.color')}:</span>
