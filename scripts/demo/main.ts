@@ -3,7 +3,10 @@
 // - the fake WhatsApp Cloud API (Graph API) and the fake OpenAI-compatible API on loopback ports;
 // - the server, started the way `npm start` starts it (scripts/start.mjs), on a data folder of its own
 //   (data/demo, emptied on each run) with SQLite and in-process jobs, whatever DATABASE_URL or REDIS_URL
-//   say, so the demo never touches anyone's data;
+//   say, so the demo never touches anyone's data; the server makes the super admin's password itself, as
+//   on any first start, and the demo takes it from the first-start box;
+// - the fake WhatsApp API reports each message's sent, delivered and read statuses a few seconds after
+//   the send (most, not all, are read), so the chat's ticks and the mass-send report move;
 // - a company seeded through the server's HTTP API: an admin, settings pointing at the fakes, a live bot
 //   with instructions, 20 clients in segments, some customer messages;
 // - a customer page that writes to the business as any customer (signed webhooks) and shows what the
@@ -66,7 +69,8 @@ const secrets: DemoSecrets = {
   openAiKey: `sk-demo-${randomBytes(20).toString('hex')}`,
   openAiModel: 'gpt-4o-mini',
 };
-const superAdmin = { email: 'superadmin@hablabot.local', password: demoPassword() };
+/** The password is the one the server generates on its first start (read from its first-start box). */
+const superAdmin = { email: 'superadmin@hablabot.local', password: '' };
 const admin = {
   name: 'Ana Aurora',
   email: 'ana@cafe-aurora.example',
@@ -123,6 +127,8 @@ async function startGraph(): Promise<FakeGraphApi> {
   });
   // The business account's templates, as Meta lists them (newest first); the seed syncs them in.
   fake.templates.set(number.businessAccountId, DEMO_TEMPLATES);
+  // Statuses as a phone reports them: sent at once, delivered a moment later, read (three in four) later.
+  fake.reportStatuses = { sentMs: 500, deliveredMs: 2000, readMs: 6000, readShare: 0.75 };
   return fake;
 }
 
@@ -163,7 +169,6 @@ function serverEnv(port: number): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SUPERADMIN_EMAIL: superAdmin.email,
-    SUPERADMIN_PASSWORD: superAdmin.password,
     LOG_LEVEL: logLevel,
     // The fake WhatsApp and OpenAI servers listen on 127.0.0.1 over http: the only private addresses
     // the demo's tenants may reach.
@@ -208,9 +213,12 @@ async function startServer(): Promise<string> {
     const timer = setTimeout(() => reject(new Error('The server did not start in time')), SERVER_START_MS);
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       const running = /^HablaBot is running at (\S+)/.exec(line);
+      const password = /^│\s+password:\s+(\S+)\s*│$/.exec(line);
+      if (password) superAdmin.password = password[1];
       if (running) {
         clearTimeout(timer);
-        resolve(running[1]);
+        if (superAdmin.password) resolve(running[1]);
+        else reject(new Error("The server did not show the first super admin's password"));
       } else {
         console.log(`[server] ${line}`);
       }

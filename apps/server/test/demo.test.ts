@@ -1,12 +1,15 @@
 // `npm run demo` (scripts/demo/main.ts) end to end: it starts the fakes, the server (through
 // scripts/start.mjs) and the customer page, seeds a company; the printed admin signs in through the API;
 // a message written on the customer page lands in that client's chat history and the live bot's answer
-// comes back to the page; SIGTERM stops the demo and every process it started. The demo always runs on SQLite in its own folder, whatever the test's
-// database is.
+// comes back to the page; the admin's message climbs to delivered as the fake WhatsApp API reports it;
+// the super admin's password the demo prints is the one the server generated and showed in its first-start
+// box; the web app's CSV template imports cleanly into the demo company; SIGTERM stops the demo and every
+// process it started. The demo always runs on SQLite in its own folder, whatever the test's database is.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Papa from 'papaparse';
 import { afterEach, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -149,6 +152,29 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
     { headers: auth },
   );
   expect(messages.body.messages.at(-1)).toMatchObject({ content: text, sender_type: 'client' });
+
+  // The super admin's password is the one the server generated and showed in its first-start box.
+  const superAdmin = /Super admin: (\S+) \/ (\S+)\)/.exec(output);
+  expect(output).not.toContain('the SUPERADMIN_PASSWORD you set');
+  expect(output).toMatch(new RegExp(`│\\s+password:\\s+${superAdmin?.[2]}\\s+│`));
+  const superLogin = await json<{ token: string }>(`${app}/api/v1/auth/login`, {
+    method: 'POST',
+    body: JSON.stringify({ email: superAdmin?.[1], password: superAdmin?.[2] }),
+  });
+  expect(superLogin.status).toBe(200);
+
+  // The CSV template the web app offers imports into the demo company without an error.
+  const template = Papa.parse<Record<string, string>>(
+    fs.readFileSync(path.join(root, 'apps/web/public/clientes-plantilla.csv'), 'utf8'),
+    { header: true, skipEmptyLines: true },
+  );
+  const imported = await json<{ data: { error: unknown[]; success: unknown[] } }>(
+    `${app}/api/v1/import/clients`,
+    { method: 'POST', headers: auth, body: JSON.stringify({ clients: template.data }) },
+  );
+  expect(imported.status).toBe(200);
+  expect(imported.body.data.error).toEqual([]);
+  expect(imported.body.data.success).toHaveLength(template.data.length);
   const conversation = await json<{ lines: { direction: string; text: string }[] }>(
     `${pageUrl}/api/conversation?phone=${customer.phone}`,
   );
@@ -183,6 +209,20 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
   });
   expect(sent.status).toBe(201);
   expect(sent.body.data).toMatchObject({ sender_type: 'admin', status: 1 });
+  // The fake WhatsApp API reports it delivered (3), and maybe read (2), a moment later.
+  const statusOf = async () => {
+    const history = await json<{ messages: { content: string; status: number }[] }>(
+      `${app}/api/v1/admin/client/${client?.id}/messages`,
+      { headers: auth },
+    );
+    return history.body.messages.find((m) => m.content === takeover)?.status;
+  };
+  let status = await statusOf();
+  for (let i = 0; i < 200 && status === 1; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    status = await statusOf();
+  }
+  expect([2, 3]).toContain(status);
   const page = await json<{ lines: { direction: string; text: string }[] }>(
     `${pageUrl}/api/conversation?phone=${customer.phone}`,
   );
