@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import coreEn from '../locales/en.json';
 import coreEs from '../locales/es.json';
+import { setupTestI18n } from '../test';
 
 type Catalogue = Record<string, unknown>;
 
@@ -30,6 +31,17 @@ function keys(value: unknown, prefix = ''): string[] {
   );
 }
 
+/** Texts whose {{count}} stands beside no noun of its own ('3 / 100', '3 de 100 caracteres'). */
+const COUNT_WITHOUT_NOUN = new Set(['widgets.textarea.counter', 'widgets.textarea.counterLabel']);
+
+function leaves(value: unknown, prefix = ''): [string, string][] {
+  if (typeof value === 'string') return [[prefix, value]];
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
+    leaves(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
 describe('catalogues', () => {
   it('finds the core catalogue and the feature ones', () => {
     expect([...catalogues.keys()]).toEqual(
@@ -52,6 +64,34 @@ describe('catalogues', () => {
         owner.set(section, folder);
       }
     }
+  });
+
+  it.each([...catalogues.keys()])(
+    '%s: a text that puts {{count}} beside a noun comes in plural forms (_one, _other)',
+    (folder) => {
+      const { es = {}, en = {} } = catalogues.get(folder) ?? {};
+      for (const texts of [es, en]) {
+        const singular = leaves(texts).filter(
+          ([key, text]) =>
+            text.includes('{{count}}') && !/_(one|other)$/.test(key) && !COUNT_WITHOUT_NOUN.has(key),
+        );
+        expect(singular.map(([key]) => key)).toEqual([]);
+      }
+    },
+  );
+
+  it('a number beside a noun agrees with it in both languages', async () => {
+    const i18n = setupTestI18n('es');
+    await i18n.changeLanguage('es');
+    expect(i18n.t('massMessages.pace.summary', { count: 1 })).toBe('Ritmo de envío: 1 mensaje por segundo');
+    expect(i18n.t('form.issues.tooLong', { field: 'x', count: 1, max: 1 })).toBe(
+      'El campo x no puede exceder 1 carácter.',
+    );
+    expect(i18n.t('massMessages.history.sentOf', { count: 1, sent: '0', total: '1' })).toBe('0 de 1 enviado');
+    await i18n.changeLanguage('en');
+    expect(i18n.t('massMessages.pace.summary', { count: 1 })).toBe('Sending pace: 1 message per second');
+    expect(i18n.t('massMessages.pace.summary', { count: 2 })).toBe('Sending pace: 2 messages per second');
+    await i18n.changeLanguage('es');
   });
 
   it('keep the fixed texts the shell relies on', () => {

@@ -109,7 +109,7 @@ export function genericIssueText(t: TFunction, issue: FormIssue, fieldLabels?: s
         ? t('form.issues.tooShort', { field, min: issue.minimum })
         : t('form.issues.required', { field });
     case 'too_big':
-      return t('form.issues.tooLong', { field, max: issue.maximum });
+      return t('form.issues.tooLong', { field, count: issue.maximum, max: issue.maximum });
     case 'invalid_format':
       if (empty) return t('form.issues.required', { field });
       return issue.format === 'email'

@@ -393,11 +393,12 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('Escribe un número entero entre 1 y 1000.')).toBeVisible();
     expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
     await user.clear(input);
-    await user.type(input, '40');
+    await user.type(input, '1');
     await user.click(screen.getByRole('button', { name: 'Guardar ritmo' }));
     expect(await screen.findByText('Ritmo guardado.')).toBeVisible();
-    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ messages_per_second: 40 });
-    expect(screen.getByText('Ritmo de envío: 40 mensajes por segundo')).toBeVisible();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({ messages_per_second: 1 });
+    // One is singular: the number and its noun agree.
+    expect(screen.getByText('Ritmo de envío: 1 mensaje por segundo')).toBeVisible();
   });
 
   it('speaks English', async () => {

@@ -30,7 +30,11 @@ export function SendProgress({ send }: { send: Pick<MassMessage, 'counts' | 'sta
   const format = (n: number) => formatNumber(n, i18n.language);
   const done = sentSoFar(counts);
   const percent = counts.total > 0 ? Math.round((settled(counts) / counts.total) * 100) : 0;
-  const label = t('massMessages.history.sentOf', { sent: format(done), total: format(counts.total) });
+  const label = t('massMessages.history.sentOf', {
+    count: counts.total,
+    sent: format(done),
+    total: format(counts.total),
+  });
   return (
     <div className="mm-progress">
       <div
