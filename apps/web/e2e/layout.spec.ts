@@ -29,9 +29,9 @@ test.describe('admin layout', () => {
       ['Bots', '/admin/bots'],
       ['Clientes', '/admin/clients'],
       ['Chat en vivo', '/admin/chat'],
-      ['Configuración', '/admin/setting'],
+      ['Configuraciones', '/admin/setting'],
       ['Media', '/admin/media'],
-      ['Envíos masivos', '/admin/messages-massive'],
+      ['Mensajes masivos', '/admin/messages-massive'],
     ] as const) {
       await main.getByRole('link', { name: new RegExp(`^${tile}`) }).click();
       await expect(page).toHaveURL(path);

@@ -94,6 +94,23 @@ describe('catalogues', () => {
     await i18n.changeLanguage('es');
   });
 
+  it.each(['es', 'en'] as const)(
+    '%s: the sidebar, the home tiles and each screen call a screen by one name',
+    async (lng) => {
+      const i18n = setupTestI18n(lng);
+      await i18n.changeLanguage(lng);
+      const t = (key: string) => i18n.t(key);
+      for (const [nav, tile, title] of [
+        ['nav.bulkMessages', 'adminHome.tiles.bulk.title', 'massMessages.title'],
+        ['nav.settings', 'adminHome.tiles.settings.title', 'settings.title'],
+        ['nav.media', 'adminHome.tiles.media.title', 'media.title'],
+      ]) {
+        expect([t(nav), t(tile)], `${nav} and ${tile}`).toEqual([t(title), t(title)]);
+      }
+      await i18n.changeLanguage('es');
+    },
+  );
+
   it('keep the fixed texts the shell relies on', () => {
     expect(coreEs.auth.login.emailPlaceholder).toBe('Enter email address');
     expect(coreEs.auth.login.passwordPlaceholder).toBe('Enter password');
