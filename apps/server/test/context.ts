@@ -74,7 +74,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * the rate limits when REDIS_URL is set, under a key prefix of its own.
  */
 export async function createTestContext(
-  options: ContainerOptions & { logger?: unknown; authCacheTtlMs?: number; metricsToken?: string } = {},
+  options: ContainerOptions & {
+    logger?: unknown;
+    authCacheTtlMs?: number;
+    metricsToken?: string;
+    /** A built web app to serve, as WEB_DIST does. */
+    webDist?: string;
+  } = {},
 ): Promise<TestContext> {
   const suffix = randomBytes(6).toString('hex');
   const { database, schema, cleanup } = await createTestDatabase();
@@ -111,6 +117,7 @@ export async function createTestContext(
     // biome-ignore lint/suspicious/noExplicitAny: tests may pass a pino destination
     logger: (options.logger as any) ?? false,
     metricsToken: options.metricsToken,
+    webDist: options.webDist,
   });
   await app.ready();
   return {

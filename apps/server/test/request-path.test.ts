@@ -123,6 +123,38 @@ describe('request log', () => {
       await logged.app.close();
     }
   });
+
+  it("logs the web app's files at debug, and the API and what went wrong at info", async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>HablaBot</title>');
+    fs.writeFileSync(path.join(webDist, 'assets/app-1a2b3c.js'), 'console.log(1);');
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        cb();
+      },
+    });
+    const logged = await createTestApi({ webDist, logger: { level: 'debug', stream } });
+    try {
+      for (const url of ['/assets/app-1a2b3c.js', '/login', '/api/v1/health', '/assets/gone-000000.js']) {
+        await logged.app.inject({ method: 'GET', url });
+      }
+      const levels = Object.fromEntries(
+        lines.filter((l) => l.msg === 'request completed').map((l) => [l.url, [l.statusCode, l.level]]),
+      );
+      expect(levels).toEqual({
+        '/assets/app-1a2b3c.js': [200, 20],
+        '/login': [200, 20],
+        '/api/v1/health': [200, 30],
+        '/assets/gone-000000.js': [404, 30],
+      });
+    } finally {
+      await logged.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Fastify with the app's zod compilers and the health route on `pingDatabase`. */

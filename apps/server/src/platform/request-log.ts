@@ -2,10 +2,25 @@ import type { Bindings, ChildLoggerOptions } from 'pino';
 import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /**
+ * A file of the web app served as asked (its pages and the scripts, styles and images they load): a
+ * GET or HEAD outside /api/ and /storage/ answered below 400. A page load fetches a dozen of them.
+ */
+function isWebAppFile(request: FastifyRequest, reply: FastifyReply): boolean {
+  const url = request.url;
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    reply.statusCode < 400 &&
+    !url.startsWith('/api/') &&
+    !url.startsWith('/storage/')
+  );
+}
+
+/**
  * One log line per request, when it is answered (Fastify writes two: one on arrival, one on answer).
  * The line holds only the fields below, none of them secret, so it is written without the redaction the
  * app's other lines go through (redaction would cost three times the line itself). Errors are logged as
- * Fastify logs them, redacted.
+ * Fastify logs them, redacted. The web app's files are logged at debug, not info: a line per script and
+ * image of every page load would bury what the log is read for (the API's answers, the first-start box).
  */
 export class OneLinePerRequest extends LogController {
   #plain: FastifyBaseLogger | undefined;
@@ -23,7 +38,7 @@ export class OneLinePerRequest extends LogController {
       return;
     }
     this.#plain ??= request.server.log.child({}, { redact: { paths: [] } });
-    this.#plain.info(
+    this.#plain[isWebAppFile(request, reply) ? 'debug' : 'info'](
       {
         reqId: request.id,
         method: request.method,
