@@ -1,3 +1,4 @@
+import { openSession } from './support/api';
 import { expect, signInAs, signInThroughForm, test } from './support/fixtures';
 import { E2E_PASSWORD, E2E_USERS } from './support/users';
 
@@ -118,5 +119,85 @@ test.describe('session', () => {
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     await expect(page).toHaveURL('/login');
     expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('session across tabs', () => {
+  test('a page opened in a new tab takes the session of the signed-in tab', async ({ page, context }) => {
+    const session = await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // A new tab starts with empty session storage, as a Ctrl-click or a pasted link does.
+    const tab = await context.newPage();
+    await tab.goto('/admin/clients');
+    await expect(tab).toHaveURL('/admin/clients');
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBe(session.token);
+    expect(await tab.evaluate(() => sessionStorage.getItem('rol'))).toBe('admin');
+  });
+
+  test('the session is never handed to another origin', async ({ page, context, baseURL }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The same server under another name is another origin: its tab asks, nobody may answer.
+    const otherOrigin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+    const tab = await context.newPage();
+    await tab.goto(`${otherOrigin}/admin/clients`);
+    await expect(tab).toHaveURL(`${otherOrigin}/login`);
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+
+  test('signing out in one tab ends the session in every tab', async ({ page, context }) => {
+    // A session of its own: signing out revokes the token, which the shared sessions must keep.
+    const response = await page.request.post('/api/v1/auth/login', {
+      data: { email: E2E_USERS.adminLogout.email, password: E2E_PASSWORD },
+    });
+    expect(response.status()).toBe(200);
+    await openSession(page, await response.json());
+    await page.goto('/admin');
+    const tab = await context.newPage();
+    await tab.goto('/admin/clients');
+    await expect(tab).toHaveURL('/admin/clients');
+
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(tab).toHaveURL('/login');
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+
+    // And a tab opened afterwards finds nobody signed in.
+    const later = await context.newPage();
+    await later.goto('/admin');
+    await expect(later).toHaveURL('/login');
+  });
+
+  test('a 401 in one tab ends the session in every tab', async ({ page, context }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const tab = await context.newPage();
+    await tab.goto('/admin/clients');
+    await expect(tab).toHaveURL('/admin/clients');
+
+    // The server answers the first tab's next call 401, as it does for an expired or revoked token.
+    await page.route('**/api/v1/**', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthenticated."}' }),
+    );
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
+    await expect(page).toHaveURL('/login');
+    await expect(tab).toHaveURL('/login');
+    expect(await tab.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+  });
+});
+
+test.describe('deep link', () => {
+  test('signing in from a deep link returns to that page', async ({ page }) => {
+    await page.goto('/admin/messages-massive');
+    await expect(page).toHaveURL('/login');
+    await page.getByPlaceholder('Enter email address').fill(E2E_USERS.adminForm.email);
+    await page.getByPlaceholder('Enter password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page).toHaveURL('/admin/messages-massive', { timeout: 20_000 });
   });
 });

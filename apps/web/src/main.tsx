@@ -5,6 +5,7 @@ import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { startSessionSync } from './lib/session-sync';
 import './styles/tokens.css';
 import './styles/base.css';
 
@@ -29,15 +30,17 @@ window.addEventListener('vite:preloadError', (event) => {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// Render once the detected language's catalogue is in, so no screen flashes untranslated keys.
-initI18n()
-  .catch((error: unknown) => console.error('i18n failed to start', error))
-  .finally(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <Providers>
-          <RouterProvider router={router} />
-        </Providers>
-      </StrictMode>,
-    );
-  });
+// Render once the detected language's catalogue is in, so no screen flashes untranslated keys, and once
+// another signed-in tab of this browser has handed its session over (a link opened in a new tab).
+Promise.all([
+  initI18n().catch((error: unknown) => console.error('i18n failed to start', error)),
+  startSessionSync(),
+]).finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setSession } from '../lib/session';
 import { renderRoutes, setupTestI18n } from '../test';
-import { GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
+import { afterSignIn, GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
 
 const routes = [
   {
@@ -17,7 +17,13 @@ const routes = [
   {
     element: <RequireAuth />,
     children: [
-      { element: <RequireRole allow="admin" />, children: [{ path: 'admin', element: <p>admin area</p> }] },
+      {
+        element: <RequireRole allow="admin" />,
+        children: [
+          { path: 'admin', element: <p>admin area</p> },
+          { path: 'admin/messages-massive', element: <p>mass messages</p> },
+        ],
+      },
       {
         element: <RequireRole allow="client" />,
         children: [{ path: 'client', element: <p>client area</p> }],
@@ -76,5 +82,33 @@ describe('route guards', () => {
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('remembers the page asked for, and returns there once the session arrives', async () => {
+    const { router } = renderRoutes(routes, '/admin/messages-massive?tab=history');
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/admin/messages-massive?tab=history' });
+    as('admin');
+    expect(await screen.findByText('mass messages')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/messages-massive');
+    expect(router.state.location.search).toBe('?tab=history');
+  });
+});
+
+describe('afterSignIn', () => {
+  it('returns to the page asked for when it lies in the role area', () => {
+    expect(afterSignIn('admin', '/admin/messages-massive')).toBe('/admin/messages-massive');
+    expect(afterSignIn('admin', '/admin?x=1')).toBe('/admin?x=1');
+    expect(afterSignIn('super_admin', '/super-admin/companies#new')).toBe('/super-admin/companies#new');
+  });
+
+  it("goes to the role's landing otherwise", () => {
+    expect(afterSignIn('admin', undefined)).toBe('/admin');
+    expect(afterSignIn('admin', '/super-admin/users')).toBe('/admin');
+    expect(afterSignIn('admin', '/administrator')).toBe('/admin');
+    expect(afterSignIn('client', '//evil.example/client')).toBe('/client');
+    expect(afterSignIn('client', 'https://evil.example/client')).toBe('/client');
+    expect(afterSignIn('client', 42)).toBe('/client');
+    expect(afterSignIn('guest', '/admin')).toBe('/');
   });
 });

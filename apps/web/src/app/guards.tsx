@@ -1,12 +1,35 @@
 import type { BuiltinRoleName } from '@hablabot/contract';
 import { useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { clearSession, roleLanding, useSession } from '../lib/session';
 
-/** No token → /login. */
+/** What /login keeps in the history state: the page a signed-out visitor asked for. */
+export type LoginState = { from?: string; notice?: string };
+
+/**
+ * No token → /login, remembering the page asked for (path, query and hash) in the history state, so the
+ * sign-in can return there. It never travels in the URL: nobody can craft a link that sends a user
+ * elsewhere after signing in.
+ */
 export function RequireAuth() {
   const session = useSession();
-  return session ? <Outlet /> : <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (session) return <Outlet />;
+  const from = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to="/login" replace state={{ from } satisfies LoginState} />;
+}
+
+/**
+ * Where a user goes after signing in: the page they asked for when it lies in their role's area,
+ * otherwise the role's landing.
+ */
+export function afterSignIn(rol: string | null, from: unknown): string {
+  const landing = roleLanding(rol) ?? '/';
+  if (typeof from !== 'string' || landing === '/') return landing;
+  // Only a path of this app (one leading slash, no scheme or host) inside the area counts.
+  if (!from.startsWith('/') || from.startsWith('//') || from.includes('\\')) return landing;
+  const inArea = from === landing || /^[/?#]/.test(from.slice(landing.length));
+  return from.startsWith(landing) && inArea ? from : landing;
 }
 
 /** Each role's area sends any other role to /. */
@@ -15,10 +38,15 @@ export function RequireRole({ allow }: { allow: BuiltinRoleName }) {
   return session?.rol === allow ? <Outlet /> : <Navigate to="/" replace />;
 }
 
-/** Login and register redirect to / when a token exists. */
+/**
+ * Login and register redirect to / when a token exists — or, right after signing in from a deep link,
+ * to the page asked for (whichever of this guard and the sign-in's own navigation runs first).
+ */
 export function GuestOnly() {
   const session = useSession();
-  return session ? <Navigate to="/" replace /> : <Outlet />;
+  const from = (useLocation().state as LoginState | null)?.from;
+  if (!session) return <Outlet />;
+  return <Navigate to={from ? afterSignIn(session.rol, from) : '/'} replace />;
 }
 
 /**

@@ -2,12 +2,13 @@ import type { LoginRequest } from '@hablabot/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { afterSignIn, type LoginState } from '../../app/guards';
 import { prefetchLanding } from '../../app/prefetch';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
-import { roleLanding, setSession } from '../../lib/session';
+import { setSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { fetchCsrfCookie, login } from './api';
 import { authIssueText } from './auth-issues';
@@ -26,7 +27,9 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = (location.state as { notice?: string } | null)?.notice ?? null;
+  const state = location.state as LoginState | null;
+  const notice = state?.notice ?? null;
+  const from = state?.from;
   const [banner, setBanner] = useState<Banner | null>(notice ? { type: 'success', text: notice } : null);
   const [redirecting, setRedirecting] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -64,7 +67,7 @@ export default function LoginPage() {
       prefetchLanding(rol);
       timer.current = setTimeout(() => {
         setSession({ token: result.token, user: result.user ?? null, rol });
-        navigate(roleLanding(rol) ?? '/', { replace: true });
+        navigate(afterSignIn(rol, from), { replace: true });
       }, LOGIN_REDIRECT_MS);
     } catch (error) {
       if (!isApiError(error)) {
