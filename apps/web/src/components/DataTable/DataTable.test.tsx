@@ -626,3 +626,71 @@ describe('DataTable with a virtualised body', { timeout: 20_000 }, () => {
     expect(screen.getByText('500 seleccionados')).toBeInTheDocument();
   });
 });
+
+describe('DataTable on a phone (rows as cards)', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(max-width: 640px)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    return () => vi.unstubAllGlobals();
+  });
+
+  const phoneColumns: DataTableColumn<Client>[] = [
+    columns[0],
+    columns[1],
+    columns[2],
+    { ...columns[3], primary: true },
+    columns[4],
+  ];
+
+  function renderPhone(extra: { cards?: boolean } = {}) {
+    return render(
+      <DataTable
+        label="Clientes"
+        data={makeClients(3)}
+        columns={phoneColumns}
+        getRowId={(c) => c.id}
+        onDelete={() => {}}
+        minWidth={1200}
+        rowActions={(c) => <button type="button">Chat {c.id}</button>}
+        {...extra}
+      />,
+    );
+  }
+
+  it('labels every cell with its header, puts the primary columns first and pins nothing', async () => {
+    const { container } = renderPhone();
+    expect(container.querySelector('.hb-table')).toHaveClass('hb-table--cards');
+    const table = screen.getByRole('table', { name: 'Clientes' });
+    // No minimum width: a card is as wide as the screen.
+    expect(table.style.minWidth).toBe('');
+    const [first] = bodyRows();
+    const cells = within(first).getAllByRole('cell');
+    const labels = cells.map((cell) => cell.querySelector('.hb-table__cell-label')?.textContent ?? null);
+    // The select box, then WhatsApp (primary) ahead of the others, then the actions.
+    expect(labels).toEqual([null, 'WhatsApp', 'id', 'Nombre', 'Segmento', null]);
+    expect(cells[1]).toHaveTextContent('5215510000000');
+    expect(cells.at(-1)).toHaveAttribute('data-column', 'actions');
+    expect(table.querySelectorAll('.hb-table__sticky')).toHaveLength(0);
+    // The header row keeps its sort buttons, and the cells their headers for assistive technology.
+    expect(screen.getByRole('button', { name: /Nombre/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader')).toHaveLength(6);
+    await expectNoSeriousA11yViolations(container);
+  });
+
+  it('stays a table where the screen turns cards off', () => {
+    const { container } = renderPhone({ cards: false });
+    expect(container.querySelector('.hb-table')).not.toHaveClass('hb-table--cards');
+    expect(screen.getByRole('table', { name: 'Clientes' }).style.minWidth).toBe('1200px');
+    expect(container.querySelector('.hb-table__cell-label')).toBeNull();
+  });
+
+  it('gives a plain-text cell its full text as a tooltip', () => {
+    renderPhone();
+    const name = screen.getAllByText('José Pérez Gómez')[0];
+    expect(name).toHaveAttribute('title', 'José Pérez Gómez');
+  });
+});

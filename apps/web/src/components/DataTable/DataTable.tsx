@@ -1,5 +1,7 @@
+import { useMediaQuery } from '../../lib/use-media-query';
 import { useStableId } from '../lib/useId';
 import { cx } from '../lib/text';
+import { CARDS_QUERY } from './cards';
 import { DataTableBody } from './DataTableBody';
 import { DataTablePager } from './DataTablePager';
 import { DataTableToolbar } from './DataTableToolbar';
@@ -24,7 +26,7 @@ export {
  * The product's list widget: keyword filter, row selection (edit needs exactly one row, delete one or
  * more), sorting by column and 'Pag x | y' pagination. Every piece of state can be controlled or left
  * to the table. In `mode="server"` the table shows one page the caller fetched and reports the filter,
- * sorting and page it should fetch next. Pieces: `useDataTableModel` (state and data), the toolbar, the
+ * sorting and page it should fetch next. On phones (up to 640px) each row is a card. Pieces: `useDataTableModel` (state and data), the toolbar, the
  * body (virtualised rows) and the pager.
  */
 export function DataTable<TData>(props: DataTableProps<TData>) {
@@ -41,6 +43,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
     rowActionsWidth,
     stickyActions = true,
     pageSizes = PAGE_SIZES,
+    cards: cardsAllowed = true,
     minWidth,
     emptyMessage,
     loading = false,
@@ -52,9 +55,14 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   } = props;
   const tableId = useStableId(props.id, 'hb-table');
   const model = useDataTableModel(props);
+  const cards = useMediaQuery(CARDS_QUERY) && cardsAllowed;
 
   return (
-    <div className={cx('hb-table', className)} id={tableId} data-mode={model.server ? 'server' : 'client'}>
+    <div
+      className={cx('hb-table', cards && 'hb-table--cards', className)}
+      id={tableId}
+      data-mode={model.server ? 'server' : 'client'}
+    >
       <DataTableToolbar
         model={model}
         tableId={tableId}
@@ -73,6 +81,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
         rowActions={rowActions}
         rowActionsWidth={rowActionsWidth}
         stickyActions={stickyActions}
+        cards={cards}
         minWidth={minWidth}
         emptyMessage={emptyMessage}
         loading={loading}

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from '../LoadingOverlay/LoadingOverlay';
 import { SortIcon } from '../lib/icons';
 import { cx } from '../lib/text';
+import { cardOrder } from './cards';
 import { Checkbox } from './Checkbox';
 import { readValue, renderValue, toCssLength } from './columns';
 import type { DataTableColumn } from './types';
@@ -27,6 +28,8 @@ export interface DataTableBodyProps<TData> {
   rowActions?: (row: TData) => ReactNode;
   rowActionsWidth?: number | string;
   stickyActions: boolean;
+  /** Rows as cards (phones): see `DataTableProps.cards`. */
+  cards: boolean;
   minWidth?: number | string;
   emptyMessage?: ReactNode;
   loading: boolean;
@@ -71,6 +74,19 @@ function stickyOffsets<TData>(
 }
 
 /**
+ * A plain-text cell: one line cut with an ellipsis where the column is too narrow for it (fixed
+ * layouts), the full text then in its tooltip; on cards it wraps instead.
+ */
+function PlainText({ text }: { text: string }) {
+  if (text === '') return null;
+  return (
+    <span className="hb-table__text" title={text}>
+      {text}
+    </span>
+  );
+}
+
+/**
  * The grid: header with sort buttons and select-all, and the rows of the current page. Pages longer
  * than `virtualizeAbove` render only the rows in view (TanStack Virtual) inside a scrolling body.
  */
@@ -81,6 +97,7 @@ export function DataTableBody<TData>({
   rowActions,
   rowActionsWidth,
   stickyActions,
+  cards,
   minWidth,
   emptyMessage,
   loading,
@@ -90,15 +107,26 @@ export function DataTableBody<TData>({
   rowClassName,
 }: DataTableBodyProps<TData>) {
   const { t } = useTranslation();
-  const { table, visibleColumns, selectable, setSelectedIds, pagination, sorting, appliedFilter } = model;
+  const { table, selectable, setSelectedIds, pagination, sorting, appliedFilter } = model;
   const rows = table.getRowModel().rows;
+  const visibleColumns = useMemo(
+    () => (cards ? cardOrder(model.visibleColumns) : model.visibleColumns),
+    [cards, model.visibleColumns],
+  );
+  // Cards keep the table's roles explicitly: some browsers drop them from rows no longer displayed as rows.
+  const role = (name: string) => (cards ? { role: name } : {});
   const hasActions = Boolean(rowActions);
   const colSpan = visibleColumns.length + (selectable ? 1 : 0) + (hasActions ? 1 : 0);
 
+  // Nothing is pinned on a card: its actions sit at its foot, below the content.
   const pinned = useMemo(
     () =>
-      stickyOffsets(visibleColumns, { present: hasActions, sticky: stickyActions, width: rowActionsWidth }),
-    [visibleColumns, hasActions, stickyActions, rowActionsWidth],
+      stickyOffsets(visibleColumns, {
+        present: hasActions,
+        sticky: stickyActions && !cards,
+        width: rowActionsWidth,
+      }),
+    [visibleColumns, hasActions, stickyActions, cards, rowActionsWidth],
   );
   // The left-most pinned column (the last one pinned) draws the shadow edge.
   const edgeKey = useMemo(() => [...pinned.keys()].at(-1), [pinned]);
@@ -198,10 +226,11 @@ export function DataTableBody<TData>({
       <table
         id={`${tableId}-grid`}
         className={cx('hb-table__grid', virtualize && 'hb-table__grid--fixed')}
-        style={{ minWidth: toCssLength(minWidth) }}
+        style={{ minWidth: cards ? undefined : toCssLength(minWidth) }}
         aria-label={label}
         aria-rowcount={rows.length + 1}
         aria-busy={loading || undefined}
+        {...role('table')}
       >
         <colgroup>
           {selectable && <col style={{ width: 48 }} />}
@@ -216,10 +245,10 @@ export function DataTableBody<TData>({
             <col data-column="actions" style={{ width: colWidth('actions', rowActionsWidth) }} />
           )}
         </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
+        <thead {...role('rowgroup')}>
+          <tr aria-rowindex={1} {...role('row')}>
             {selectable && (
-              <th scope="col" className="hb-table__check-cell">
+              <th scope="col" className="hb-table__check-cell" {...role('columnheader')}>
                 <Checkbox
                   checked={table.getIsAllPageRowsSelected()}
                   indeterminate={table.getIsSomePageRowsSelected()}
@@ -237,6 +266,7 @@ export function DataTableBody<TData>({
                 <th
                   key={column.id}
                   scope="col"
+                  {...role('columnheader')}
                   aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                   {...stickyProps(
                     column.id,
@@ -260,16 +290,16 @@ export function DataTableBody<TData>({
               );
             })}
             {hasActions && (
-              <th scope="col" {...stickyProps(ACTIONS, 'hb-align-end')}>
+              <th scope="col" {...role('columnheader')} {...stickyProps(ACTIONS, 'hb-align-end')}>
                 <span className="hb-table__actions-label">{t('widgets.dataTable.actions')}</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody {...role('rowgroup')}>
           {rows.length === 0 ? (
-            <tr>
-              <td colSpan={colSpan} className="hb-table__empty">
+            <tr {...role('row')}>
+              <td colSpan={colSpan} className="hb-table__empty" {...role('cell')}>
                 {loading
                   ? null
                   : model.isFiltering
@@ -295,9 +325,10 @@ export function DataTableBody<TData>({
                     aria-rowindex={index + 2}
                     aria-selected={selectable ? selected : undefined}
                     className={cx(selected && 'hb-table__row--selected', rowClassName?.(original))}
+                    {...role('row')}
                   >
                     {selectable && (
-                      <td className="hb-table__check-cell">
+                      <td className="hb-table__check-cell" {...role('cell')}>
                         <Checkbox
                           checked={selected}
                           onChange={(checked, shiftKey) => {
@@ -325,20 +356,36 @@ export function DataTableBody<TData>({
                     )}
                     {visibleColumns.map((column) => {
                       const value = readValue(column, original);
+                      const content = column.cell ? (
+                        column.cell(original, value)
+                      ) : (
+                        <PlainText text={renderValue(value)} />
+                      );
                       return (
                         <td
                           key={column.id}
+                          data-column={column.id}
+                          {...role('cell')}
                           {...stickyProps(
                             column.id,
                             cx(column.align && `hb-align-${column.align}`, column.className),
                           )}
                         >
-                          {column.cell ? column.cell(original, value) : renderValue(value)}
+                          {cards ? (
+                            <>
+                              <span className="hb-table__cell-label" aria-hidden="true">
+                                {column.header}
+                              </span>
+                              <div className="hb-table__cell-value">{content}</div>
+                            </>
+                          ) : (
+                            content
+                          )}
                         </td>
                       );
                     })}
                     {hasActions && (
-                      <td {...stickyProps(ACTIONS, 'hb-align-end')}>
+                      <td data-column="actions" {...role('cell')} {...stickyProps(ACTIONS, 'hb-align-end')}>
                         <div className="hb-table__row-actions">{rowActions?.(original)}</div>
                       </td>
                     )}

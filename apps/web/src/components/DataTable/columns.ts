@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { foldText } from '../lib/text';
 import type { Primitive } from './pipeline';
 import type { DataTableColumn } from './types';
@@ -31,7 +30,7 @@ export function toCssLength(value: number | string | undefined): string | undefi
   return typeof value === 'number' ? `${value}px` : value;
 }
 
-export function renderValue(value: Primitive): ReactNode {
+export function renderValue(value: Primitive): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toLocaleString();
   if (typeof value === 'boolean') return value ? '✓' : '';

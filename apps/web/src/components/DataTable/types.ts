@@ -37,6 +37,11 @@ export interface DataTableColumn<TData> {
   hidden?: boolean;
   /** Keeps the column pinned to the table's right edge while the table scrolls sideways. */
   sticky?: boolean;
+  /**
+   * One of the columns the row is about (a name, a send's status): on phones, where rows become
+   * cards, the primary columns lead each card, in their own order, before the others.
+   */
+  primary?: boolean;
   className?: string;
 }
 
@@ -107,7 +112,12 @@ export interface DataTableProps<TData> {
   onPaginationChange?: (pagination: PaginationState) => void;
   pageSizes?: readonly number[];
 
-  /** Minimum table width; narrower screens scroll horizontally (clients: 1200). */
+  /**
+   * On screens up to 640px wide each row becomes a card: every cell under its header, the `primary`
+   * columns first, the row actions at the foot (never pinned over the content). Default true.
+   */
+  cards?: boolean;
+  /** Minimum table width; narrower screens scroll horizontally (clients: 1200). Not applied to cards. */
   minWidth?: number | string;
   /** Shown when there is no data at all. */
   emptyMessage?: ReactNode;

@@ -160,7 +160,7 @@ export default function BotsPage() {
   const columns = useMemo<DataTableColumn<Instruction>[]>(
     () => [
       { id: 'id', header: t('bots.instructions.id'), accessor: 'id', width: 80 },
-      { id: 'ask', header: t('bots.instructions.ask'), accessor: 'ask' },
+      { id: 'ask', header: t('bots.instructions.ask'), accessor: 'ask', primary: true },
     ],
     [t],
   );

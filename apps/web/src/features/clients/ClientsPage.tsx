@@ -226,6 +226,7 @@ export default function ClientsPage() {
         id: 'name',
         header: t('clients.table.name'),
         accessor: fullName,
+        primary: true,
         cell: (client) => (
           <span className="clients-name">
             <Avatar name={fullName(client)} src={client.avatar} size={30} decorative />
@@ -258,6 +259,7 @@ export default function ClientsPage() {
         header: t('clients.table.whatsapp'),
         accessor: 'whatsapp_cellphone',
         width: 190,
+        primary: true,
         cell: (client) => (
           <span className="clients-phone" dir="ltr">
             +{client.whatsapp_cellphone}

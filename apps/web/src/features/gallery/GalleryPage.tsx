@@ -140,6 +140,7 @@ function ClientsTableSection() {
         header: t('gallery.columns.name'),
         accessor: (c) => `${c.name} ${c.last_names}`,
         width: 250,
+        primary: true,
         cell: (c) => (
           <span className="gallery__person">
             <Avatar name={`${c.name} ${c.last_names}`} size={30} decorative />

@@ -23,7 +23,6 @@ import {
 import { PauseIcon, PlayIcon, CloseIcon, EyeIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useMediaQuery } from '../../lib/use-media-query';
 import { useServerEvents } from '../../lib/use-server-events';
 import { useSegments } from '../clients/api';
 import {
@@ -40,14 +39,12 @@ import {
 import { ClientListForm } from './ClientListForm';
 import { MassSendForm } from './MassSendForm';
 import { PaceSetting } from './PaceSetting';
-import { SendProgress, StatusBadge, sentSoFar } from './progress';
+import { SendProgress, StatusBadge } from './progress';
 import { formatDateTime } from './schedule';
 import { SendReport } from './SendReport';
 import './mass-messages.css';
 import { StatusFilter } from './StatusFilter';
 
-/** Below this width the history's name cell also carries the state and the count. */
-const PHONE_QUERY = '(max-width: 640px)';
 /** Success banners stay 4 s. */
 export const BANNER_MS = 4000;
 /** The open report reloads at most this often while its send progresses. */
@@ -101,7 +98,6 @@ export default function MassMessagesPage() {
   const allLists = useMemo(() => lists.data?.pages.flatMap((page) => page.data) ?? EMPTY_LISTS, [lists.data]);
   const listsTotal = lists.data?.pages.at(-1)?.pagination.total ?? 0;
   const reportRefreshed = useRef(0);
-  const phone = useMediaQuery(PHONE_QUERY);
 
   // A list that fails to load is only logged: the page stays usable with what it has.
   useEffect(() => {
@@ -180,24 +176,8 @@ export default function MassMessagesPage() {
         header: t('massMessages.history.name'),
         accessor: 'name',
         sortable: false,
-        // Phones see the state and the count under the name: the wide columns are a scroll away.
-        cell: (send) =>
-          phone ? (
-            <span className="mm-name">
-              <span className="mm-name__text">{send.name}</span>
-              <span className="mm-name__summary">
-                <StatusBadge status={send.status} />
-                <span>
-                  {t('massMessages.history.sentOf', {
-                    sent: formatNumber(sentSoFar(send.counts), i18n.language),
-                    total: formatNumber(send.counts.total, i18n.language),
-                  })}
-                </span>
-              </span>
-            </span>
-          ) : (
-            send.name
-          ),
+        // Phones show each send as a card led by its name and its state.
+        primary: true,
       },
       { id: 'list', header: t('massMessages.history.list'), accessor: 'list_name', sortable: false },
       {
@@ -230,6 +210,7 @@ export default function MassMessagesPage() {
         accessor: 'status',
         sortable: false,
         width: 130,
+        primary: true,
         cell: (send) => <StatusBadge status={send.status} />,
       },
       {
@@ -241,7 +222,7 @@ export default function MassMessagesPage() {
         cell: (send) => <SendProgress send={send} />,
       },
     ],
-    [t, i18n.language, phone],
+    [t, i18n.language],
   );
 
   // The open report follows the row's live state while the row is on the page.

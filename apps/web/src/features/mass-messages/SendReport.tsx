@@ -61,6 +61,8 @@ export function SendReport({ send, onClose }: SendReportProps) {
         header: t('massMessages.report.client'),
         accessor: (row) => `${row.name} ${row.last_names}`.trim(),
         sortable: false,
+        // Phones show each recipient as a card led by the client and the state, the report's point.
+        primary: true,
       },
       {
         id: 'phone',
@@ -76,6 +78,7 @@ export function SendReport({ send, onClose }: SendReportProps) {
         accessor: 'status',
         sortable: false,
         width: 130,
+        primary: true,
         cell: (row) => <StatusBadge status={row.status} />,
       },
       {

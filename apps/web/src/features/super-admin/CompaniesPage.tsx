@@ -26,7 +26,7 @@ export default function CompaniesPage() {
     const numbers = new Intl.NumberFormat(intlLocale(language));
     const times = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' });
     return [
-      { id: 'name', header: t('superAdmin.companies.table.name'), accessor: 'name' },
+      { id: 'name', header: t('superAdmin.companies.table.name'), accessor: 'name', primary: true },
       {
         id: 'admins',
         header: t('superAdmin.companies.table.admins'),

@@ -58,7 +58,7 @@ export default function UsersPage() {
     const dates = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium' });
     return [
       { id: 'id', header: t('superAdmin.users.table.id'), accessor: 'id', width: 70 },
-      { id: 'name', header: t('superAdmin.users.table.name'), accessor: 'name' },
+      { id: 'name', header: t('superAdmin.users.table.name'), accessor: 'name', primary: true },
       {
         id: 'roles',
         header: t('superAdmin.users.table.roles'),
@@ -75,7 +75,7 @@ export default function UsersPage() {
             </span>
           ),
       },
-      { id: 'email', header: t('superAdmin.users.table.email'), accessor: 'email' },
+      { id: 'email', header: t('superAdmin.users.table.email'), accessor: 'email', primary: true },
       {
         id: 'created_at',
         header: t('superAdmin.users.table.created'),
