@@ -61,6 +61,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/v1/language/set': { access: 'public' },
   'GET /api/v1/super-admin/users': { access: 'super' },
   'GET /api/v1/super-admin/companies': { access: 'super' },
+  'POST /api/v1/super-admin/companies': { access: 'super' },
   'POST /api/v1/super-admin/create-user': { access: 'super' },
   'PUT /api/v1/super-admin/update-user/:id': { access: 'super', param: 'user' },
   'DELETE /api/v1/super-admin/delete-user': { access: 'super', body: (a) => ({ ids: [a.user] }) },

@@ -60,6 +60,9 @@ export const ZCompaniesOverviewResponse = z.object({ data: z.array(ZCompanyOverv
 
 export const ZRenameCompanyRequest = z.object({ name: requiredText(120) });
 export type RenameCompanyRequest = z.infer<typeof ZRenameCompanyRequest>;
+/** A new company (tenant) with no users yet: only its name, as a rename takes it. */
+export const ZCreateCompanyRequest = ZRenameCompanyRequest;
+export type CreateCompanyRequest = RenameCompanyRequest;
 export const ZCompanyMutationResponse = z.object({
   success: z.boolean(),
   message: z.string(),

@@ -15,6 +15,16 @@ export function createCompaniesRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** Creates a company with no users and no settings yet; answers it as it reads back. */
+    async createCompany(name: string) {
+      const at = new Date().toISOString();
+      return db
+        .insertInto('companies')
+        .values({ name, created_at: at, updated_at: at })
+        .returning(['id', 'name', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
     /** Renames a company; false when it does not exist. */
     async renameCompany(id: number, name: string) {
       const result = await db

@@ -4,6 +4,7 @@ import {
   ZCompaniesOverviewResponse,
   ZCompaniesResponse,
   ZCompanyMutationResponse,
+  ZCreateCompanyRequest,
   ZOverviewResponse,
   ZRenameCompanyRequest,
   ZCreateUserRequest,
@@ -57,6 +58,19 @@ export function superAdminRoutes(deps: {
       '/super-admin/companies/overview',
       { schema: { tags, response: { 200: ZCompaniesOverviewResponse, ...errors } } },
       async () => ({ data: await platformStats.companiesOverview() }),
+    );
+
+    app.post(
+      '/super-admin/companies',
+      {
+        schema: { tags, body: ZCreateCompanyRequest, response: { 201: ZCompanyMutationResponse, ...errors } },
+      },
+      async (request, reply) => {
+        const data = await superAdmin.createCompany(request.body.name);
+        return reply
+          .status(201)
+          .send({ success: true, message: translate(request.lang, 'companies.created'), data });
+      },
     );
 
     app.put(

@@ -106,6 +106,14 @@ export function createSuperAdminService(deps: {
       return companies.listCompanies();
     },
 
+    /** Creates a company (its admins are created or moved there later); refused when a name reads the same. */
+    async createCompany(name: string) {
+      const key = sameNameKey(name);
+      if ((await companies.listCompanies()).some((c) => sameNameKey(c.name) === key))
+        throw conflict('companies.name_taken', 'name');
+      return companies.createCompany(name);
+    },
+
     /** Renames a company; refused when another company's name reads the same. */
     async renameCompany(id: number, name: string) {
       if (!(await companies.findCompanyById(id))) throw notFound('companies.not_found');

@@ -20,6 +20,7 @@ describe(`super-admin access (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sq
   const routes = [
     { method: 'GET', url: '/api/v1/super-admin/users' },
     { method: 'GET', url: '/api/v1/super-admin/companies' },
+    { method: 'POST', url: '/api/v1/super-admin/companies', payload: { name: 'Nunca Creada' } },
     { method: 'POST', url: '/api/v1/super-admin/create-user', payload: {} },
     { method: 'PUT', url: '/api/v1/super-admin/update-user/1', payload: {} },
     { method: 'DELETE', url: '/api/v1/super-admin/delete-user', payload: { ids: [999] } },
@@ -256,6 +257,41 @@ describe('super-admin users', () => {
     expect(ok.json()).toEqual({ success: true, message: 'Usuario eliminado con éxito.' });
     expect(await api.container.identity.findUserById(a.user.id)).toBeUndefined();
     expect((await api.post('/auth/logout', undefined, { as: b })).statusCode).toBe(401);
+  });
+});
+
+describe('super-admin companies', () => {
+  it('creates a company from its name alone, refusing one that reads like another', async () => {
+    const res = await api.post(
+      '/super-admin/companies',
+      { name: '  Ferretería Núñez ' },
+      { as: cast.superAdmin },
+    );
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ success: true, message: 'Compañía creada con éxito.' });
+    expect(body.data).toMatchObject({ id: expect.any(Number), name: 'Ferretería Núñez' });
+    const listed = (await api.get('/super-admin/companies', { as: cast.superAdmin })).json().data;
+    expect(listed.map((c: { id: number }) => c.id)).toContain(body.data.id);
+
+    const again = await api.post(
+      '/super-admin/companies',
+      { name: 'FERRETERIA nuñez' },
+      { as: cast.superAdmin, lang: 'en' },
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors.name).toEqual(['A company with this name already exists.']);
+
+    const blank = await api.post('/super-admin/companies', { name: '   ' }, { as: cast.superAdmin });
+    expect(blank.statusCode).toBe(422);
+    expect(Object.keys(blank.json().errors)).toEqual(['name']);
+    const tooLong = await api.post(
+      '/super-admin/companies',
+      { name: 'x'.repeat(121) },
+      { as: cast.superAdmin },
+    );
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors.name).toHaveLength(1);
   });
 });
 
