@@ -200,7 +200,6 @@ for (const [width, language] of [
       const history = page.getByRole('table', { name: x.history });
       const row = history.getByRole('row').filter({ hasText: sendName });
       await expect(row).toBeVisible();
-      // (Phones also show the state and the count under the name, hence `first`.)
       await expect(row.getByText(x.sentOf).first()).toBeVisible({ timeout: 15_000 });
       await expect(row.getByText(x.completed).first()).toBeVisible();
 
@@ -211,8 +210,8 @@ for (const [width, language] of [
       expect(received.map((m) => m.to).sort()).toEqual([valeria.phone, tomas.phone].sort());
       expect(JSON.stringify(received.find((m) => m.to === tomas.phone)?.body)).toContain(tomas.name);
 
-      // No serious axe finding at either width (at 375 px the history table scrolls sideways inside its
-      // own region, which must be reachable by keyboard), and nothing wider than a phone's screen.
+      // No serious axe finding at either width (at 375 px the history's rows are cards), and nothing
+      // wider than a phone's screen.
       expect(await seriousViolations(page)).toEqual([]);
       if (width === 375) {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
