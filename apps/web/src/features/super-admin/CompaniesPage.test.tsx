@@ -101,4 +101,42 @@ describe('CompaniesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('Compañía actualizada con éxito.')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ name: 'Acme Norte' });
   });
+
+  it('creates a company from the page, showing a refused name on the field', async () => {
+    const user = userEvent.setup();
+    const api = mockFetch({
+      'GET /api/v1/super-admin/companies/overview': [200, { data: [acme] }],
+      'POST /api/v1/super-admin/companies': [
+        409,
+        {
+          message: 'Ya existe una compañía con este nombre.',
+          errors: { name: ['Ya existe una compañía con este nombre.'] },
+        },
+      ],
+    });
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Crear compañía' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Crear compañía' });
+    const name = within(dialog).getByLabelText(/^Nombre/);
+    expect(name).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(name, 'acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(await within(dialog).findByText('Ya existe una compañía con este nombre.')).toBeInTheDocument();
+    api.set('POST /api/v1/super-admin/companies', [
+      201,
+      {
+        success: true,
+        message: 'Compañía creada con éxito.',
+        data: { id: 9, name: 'Nueva', created_at: acme.created_at },
+      },
+    ]);
+    await user.clear(name);
+    await user.type(name, 'Nueva');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear' }));
+    expect(await screen.findByText('Compañía creada con éxito.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').at(-1)!.body).toEqual({ name: 'Nueva' });
+  });
 });

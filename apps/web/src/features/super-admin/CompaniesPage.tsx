@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn, MessageBox, useMessageBox } from '../../components';
-import { PencilIcon, UsersIcon } from '../../components/lib/icons';
+import { PencilIcon, PlusIcon, UsersIcon } from '../../components/lib/icons';
 import { intlLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCompaniesOverview } from './api';
@@ -18,7 +18,8 @@ export default function CompaniesPage() {
   const { t, i18n } = useTranslation();
   const query = useCompaniesOverview();
   const banner = useMessageBox();
-  const [editing, setEditing] = useState<CompanyOverview | null>(null);
+  // The company being renamed, or 'new' while one is being created.
+  const [editing, setEditing] = useState<CompanyOverview | 'new' | null>(null);
   useDocumentTitle(t('superAdmin.companies.title'));
   const language = i18n.resolvedLanguage ?? i18n.language;
 
@@ -91,10 +92,16 @@ export default function CompaniesPage() {
           <h1 className="page-header__title">{t('superAdmin.companies.title')}</h1>
           <p className="page-header__subtitle">{t('superAdmin.companies.subtitle')}</p>
         </div>
-        <Link to="/super-admin/users" className="hb-btn hb-btn--secondary">
-          <UsersIcon size={16} />
-          {t('superAdmin.cards.users.action')}
-        </Link>
+        <div className="sa-header__actions">
+          <Link to="/super-admin/users" className="hb-btn hb-btn--secondary">
+            <UsersIcon size={16} />
+            {t('superAdmin.cards.users.action')}
+          </Link>
+          <button type="button" className="hb-btn hb-btn--primary" onClick={() => setEditing('new')}>
+            <PlusIcon size={16} />
+            {t('superAdmin.companies.create')}
+          </button>
+        </div>
       </header>
       <MessageBox {...banner.props} />
       {query.isError && !query.data && (
@@ -135,8 +142,8 @@ export default function CompaniesPage() {
       />
       {editing && (
         <CompanyForm
-          key={editing.id}
-          company={editing}
+          key={editing === 'new' ? 'new' : editing.id}
+          company={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
           onSaved={(message) => {
             setEditing(null);

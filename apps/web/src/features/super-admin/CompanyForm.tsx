@@ -4,22 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { MessageBox, useMessageBox, ValidationErrorList, FormModal } from '../../components';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
-import { useRenameCompany } from './api';
+import { useCreateCompany, useRenameCompany } from './api';
 import { failureText } from './failure';
 
-/** Renames a company. */
+/** Creates a company (without `company`) or renames one. */
 export function CompanyForm({
   company,
   onClose,
   onSaved,
 }: {
-  company: CompanyOverview;
+  company?: CompanyOverview;
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
   const { t } = useTranslation();
   const formId = useId();
   const rename = useRenameCompany();
+  const create = useCreateCompany();
   const banner = useMessageBox();
   const {
     register,
@@ -32,32 +33,37 @@ export function CompanyForm({
   } = useZodForm<RenameCompanyRequest>({
     schema: ZRenameCompanyRequest,
     fieldLabels: 'superAdmin.companies.fields',
-    defaultValues: { name: company.name },
+    defaultValues: { name: company?.name ?? '' },
   });
 
   const onSubmit = handleSubmit(async ({ name }) => {
     banner.clear();
     clearServerErrors();
     try {
-      const response = await rename.mutateAsync({ id: company.id, name });
-      onSaved(response.message || t('superAdmin.companies.feedback.saved'));
+      const response = company
+        ? await rename.mutateAsync({ id: company.id, name })
+        : await create.mutateAsync({ name });
+      onSaved(
+        response.message ||
+          t(company ? 'superAdmin.companies.feedback.saved' : 'superAdmin.companies.feedback.created'),
+      );
     } catch (error) {
       if (applyServerErrors(error, { fields: ['name'], conflictField: 'name' })) return;
-      console.error('Renaming the company failed', error);
+      console.error(company ? 'Renaming the company failed' : 'Creating the company failed', error);
       banner.error(failureText(error, t));
     }
   });
 
-  const busy = isSubmitting || rename.isPending;
+  const busy = isSubmitting || rename.isPending || create.isPending;
   return (
     <FormModal
       formId={formId}
-      title={t('superAdmin.companies.form.title')}
+      title={t(company ? 'superAdmin.companies.form.title' : 'superAdmin.companies.form.createTitle')}
       size="sm"
       closeOnBackdrop
       busy={busy}
       cancelLabel={t('superAdmin.companies.form.cancel')}
-      submitLabel={t('superAdmin.companies.form.save')}
+      submitLabel={t(company ? 'superAdmin.companies.form.save' : 'superAdmin.companies.form.create')}
       onClose={onClose}
       onSubmit={onSubmit}
     >

@@ -143,6 +143,15 @@ export function useCompaniesOverview() {
   });
 }
 
+/** POST /super-admin/companies: creates a company from its name (its admins come later). */
+export function useCreateCompany() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: ({ name }: { name: string }) => api.post<MutationAnswer>('/super-admin/companies', { name }),
+    onSuccess: invalidate,
+  });
+}
+
 /** PUT /super-admin/companies/{id}: renames a company. */
 export function useRenameCompany() {
   const invalidate = useInvalidateAll();
