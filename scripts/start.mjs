@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm start: build the web app when its build is missing or older than its sources, then run the server
-// (API under /api/v1 and the web app on the same port).
+// npm start: build the web app and the server when their builds are missing or older than their sources,
+// then run the server's built JavaScript (apps/server/dist/main.js, with source maps for stack traces): the
+// API under /api/v1 and the web app on the same port. `npm run dev` runs the TypeScript through tsx instead.
 //
 // This process only watches the server, and never outlives it:
 // - SIGINT, SIGTERM and SIGHUP are passed on to the server, which stops (a second one: at once); the
@@ -10,11 +11,13 @@
 // - if this process dies, the channel between the two closes and the server stops by itself;
 // - if this process's own parent goes (npm killed: npm's shell dies without passing the signal on), the
 //   server is stopped as on SIGTERM.
-// HABLABOT_SKIP_WEB_BUILD=1 skips the web build check (the server process tests use it).
+// HABLABOT_SKIP_WEB_BUILD=1 skips the web build check (the server process tests use it); the server's own
+// build check always runs (about a second when it builds, a few milliseconds when it is current).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureServerBuild, serverBuildFile } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 /** Longer than the server's own limit for stopping (10 s). */
@@ -29,8 +32,14 @@ if (!process.env.HABLABOT_SKIP_WEB_BUILD) {
     process.exit(1);
   }
 }
+try {
+  await ensureServerBuild(root, { label: 'start' });
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
 const env = { NODE_ENV: 'production', ...process.env };
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', serverBuildFile(root, 'main')], {
   cwd: root,
   env,
   stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

@@ -52,7 +52,19 @@ const ZTrustProxy = z
 
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  // The value is repeated in the refusal (a port is no secret), so a typo shows at once.
+  PORT: z
+    .string()
+    .default('3000')
+    .transform((v, ctx) => {
+      if (/^\d{1,5}$/.test(v.trim()) && Number(v) <= 65_535) return Number(v);
+      const shown = v.length > 40 ? `${v.slice(0, 40)}…` : v;
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${shown}' is not a port: it must be a whole number from 0 to 65535 (3000 when unset)`,
+      });
+      return z.NEVER;
+    }),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -172,7 +184,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
-  const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+  // This file is apps/server/src/config/env.ts under tsx, and part of apps/server/dist/main.js (or
+  // worker.js) in the production build.
+  const here = import.meta.dirname;
+  const repoRoot = path.resolve(here, path.basename(here) === 'dist' ? '../../..' : '../../../..');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
