@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { onBuildWarning } from './build-warnings';
 
 export default defineConfig({
   plugins: [react()],
@@ -12,5 +13,12 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/size.mjs follow what the /login route loads.
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    manifest: true,
+    // Dependencies' warnings we cannot act on are left out (build-warnings.ts).
+    rollupOptions: { onwarn: onBuildWarning },
+  },
 });
