@@ -1,4 +1,6 @@
 import { expect, signInAs, test } from './support/fixtures';
+import { foreignOnPage, foreignTexts } from './support/language';
+import type { E2ERole } from './support/users';
 
 test('the language choice applies at once, shows feedback for 5 s and survives a reload', async ({
   page,
@@ -45,3 +47,82 @@ test('the browser language is used when nothing is stored', async ({ browser }) 
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome to HablaBot' })).toBeVisible();
   await context.close();
 });
+
+/** The built-in roles' names are identifiers (SPEC.md: super_admin, admin, client), the same in both languages. */
+const ROLE_NAMES = new Set(['super_admin', 'admin', 'client']);
+
+/** Every screen but the chat's internals, with what shows once it has loaded, in each language. */
+const SCREENS: { path: string; who?: E2ERole; ready: Record<'es' | 'en', string | RegExp> }[] = [
+  { path: '/login', ready: { es: 'Bienvenido a HablaBot', en: 'Welcome to HablaBot' } },
+  { path: '/register', ready: { es: 'Crear cuenta', en: 'Create account' } },
+  { path: '/no-such-page', ready: { es: 'Página no encontrada', en: 'Page not found' } },
+  { path: '/admin', who: 'admin', ready: { es: /^Hola, /, en: /^Hello, / } },
+  { path: '/admin/clients', who: 'admin', ready: { es: 'Gestión de clientes', en: 'Client management' } },
+  { path: '/admin/bots', who: 'admin', ready: { es: 'Bots e instrucciones', en: 'Bots and instructions' } },
+  {
+    path: '/admin/chat',
+    who: 'admin',
+    ready: { es: 'Selecciona un cliente para comenzar a chatear', en: 'Select a client to start chatting' },
+  },
+  { path: '/admin/setting', who: 'admin', ready: { es: 'Configuraciones', en: 'Settings' } },
+  { path: '/admin/media', who: 'admin', ready: { es: 'Media', en: 'Media' } },
+  { path: '/admin/messages-massive', who: 'admin', ready: { es: 'Mensajes masivos', en: 'Mass messages' } },
+  {
+    path: '/super-admin',
+    who: 'super_admin',
+    ready: { es: 'Panel de super administrador', en: 'Super administrator dashboard' },
+  },
+  {
+    path: '/super-admin/users',
+    who: 'super_admin',
+    ready: { es: 'Administrar usuarios', en: 'Manage users' },
+  },
+  { path: '/super-admin/companies', who: 'super_admin', ready: { es: 'Compañías', en: 'Companies' } },
+  // The built-in roles' descriptions are the server's seeded Spanish texts: the English screen translates them.
+  {
+    path: '/super-admin/roles',
+    who: 'super_admin',
+    ready: { es: 'Administrador de compañía', en: 'Company administrator' },
+  },
+  { path: '/super-admin/plans', who: 'super_admin', ready: { es: 'Planes', en: 'Plans' } },
+  { path: '/super-admin/analytics', who: 'super_admin', ready: { es: 'Analítica', en: 'Analytics' } },
+  { path: '/super-admin/settings', who: 'super_admin', ready: { es: 'Configuración', en: 'Settings' } },
+  { path: '/client', who: 'client', ready: { es: 'Área de clientes', en: 'Client area' } },
+];
+
+for (const language of ['en', 'es'] as const) {
+  const other = language === 'en' ? 'Spanish' : 'English';
+  test(`every screen in ${language === 'en' ? 'English' : 'Spanish'} shows no text the product has only in ${other}`, async ({
+    page,
+  }) => {
+    // Eighteen screens, each its own chunk: allow for a busy machine.
+    test.setTimeout(120_000);
+    const foreign = await foreignTexts(language);
+    const found: string[] = [];
+    let signedInAs: E2ERole | undefined;
+    for (const screen of SCREENS) {
+      if (screen.who && screen.who !== signedInAs) {
+        await signInAs(page, screen.who, { language });
+        signedInAs = screen.who;
+      } else if (!screen.who && signedInAs) {
+        await page.evaluate(() => sessionStorage.clear());
+        signedInAs = undefined;
+      }
+      if (!screen.who) await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
+      await page.goto(screen.path);
+      await expect(page.getByText(screen.ready[language]).first(), screen.path).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Whatever was still loading (a list, a count) is in before the screen is read.
+      await expect(page.getByRole('status').filter({ hasText: /Cargando|Loading/ })).toHaveCount(0);
+      if (screen.path === '/admin') {
+        await page.getByRole('button', { name: language === 'en' ? 'User menu' : 'Menú de usuario' }).click();
+      }
+      found.push(
+        ...(await foreignOnPage(page, foreign))
+          .filter((text) => !ROLE_NAMES.has(text))
+          .map((text) => `${screen.path}: ${text}`),
+      );
+    }
+    expect(found).toEqual([]);
+  });
+}
