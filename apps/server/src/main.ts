@@ -29,6 +29,12 @@ const log = createLogDestination();
 let app: FastifyInstance | undefined;
 let infra: Awaited<ReturnType<typeof openInfrastructure>> | undefined;
 let stopping = false;
+/**
+ * The first-start box (the first super admin's email and password), printed just before the "running"
+ * line so no log line buries it; printed too when the start fails after making that super admin, whose
+ * generated password is shown only this once.
+ */
+let firstStartBox = '';
 
 function exit(code: number): never {
   log.flush();
@@ -122,7 +128,10 @@ async function main() {
   });
   const proxyWarning = trustProxyWarning(config.host, config.trustProxy);
   if (proxyWarning) app.log.warn(proxyWarning);
-  await ensureSuperAdmin(container.identity, config.superAdmin, app.log);
+  // The super admin exists before the first request can come; its box waits for the "running" line.
+  await ensureSuperAdmin(container.identity, config.superAdmin, app.log, (text) => {
+    firstStartBox += text;
+  });
   if (infra.previousAppKeys?.length) {
     const { resealed, unreadable } = await resealSecrets(infra.database.db, container.secrets);
     app.log.info({ resealed, unreadable }, 'secrets sealed again under the new APP_KEY');
@@ -134,11 +143,32 @@ async function main() {
   if (config.runJobs) {
     await container.startBackgroundWork(app.log);
   }
-  process.stdout.write(`HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`);
+  // Through the log's stream, which writes in order after every line logged so far: the box and the
+  // "running" line are the last lines of the start.
+  log.stream.write(
+    `${firstStartBox}HablaBot is running at ${config.publicUrl} (database: ${infra.database.engine})\n`,
+  );
+  firstStartBox = '';
+}
+
+/** Why the start failed, in one line; a port that cannot be had says which and what to do. */
+function startFailure(err: unknown): string {
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  const where = `port ${e.port} on ${e.address}`;
+  if (e.syscall !== 'listen')
+    return `HablaBot failed to start: ${e instanceof Error ? e.message : String(e)}`;
+  if (e.code === 'EADDRINUSE')
+    return `HablaBot could not start: ${where} is already in use (is HablaBot already running?); stop what uses it or set PORT to a free port`;
+  if (e.code === 'EACCES')
+    return `HablaBot could not start: ${where} needs privileges this user lacks; set PORT to 1024 or above`;
+  if (e.code === 'EADDRNOTAVAIL')
+    return `HablaBot could not start: ${e.address} is not an address of this machine; check HOST`;
+  return `HablaBot failed to start: ${e.message}`;
 }
 
 main().catch((err) => {
-  process.stderr.write(`HablaBot failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  if (firstStartBox) log.stream.write(firstStartBox);
+  process.stderr.write(`${startFailure(err)}\n`);
   if (stopping) return;
   void stop('failed to start', 1);
 });
