@@ -39,4 +39,22 @@ describe('SuperAdminDashboardPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(await screen.findByText('No se pudieron cargar las cifras.')).toBeInTheDocument();
     expect(screen.getByTestId('stat-messages')).toHaveTextContent('—');
   });
+
+  it('links every card to a screen of the area, and says plainly which one is not available yet', async () => {
+    mockFetch({
+      'GET /api/v1/super-admin/overview': [
+        200,
+        { data: { messages_this_month: 1, bot_interactions_today: 1, users: 1, companies: 1 } },
+      ],
+    });
+    renderPage();
+    const links = await screen.findAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Administrar usuarios', '/super-admin/users'],
+      ['Administrar compañías', '/super-admin/companies'],
+      ['Ver estadísticas', '/super-admin/analytics'],
+    ]);
+    const settings = screen.getByRole('heading', { name: 'Configuración' }).closest('li')!;
+    expect(settings).toHaveTextContent('Aún no disponible');
+  });
 });

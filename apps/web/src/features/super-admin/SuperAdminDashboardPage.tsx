@@ -23,11 +23,13 @@ const STAT_CARDS = [
   { key: 'companies', field: 'companies', icon: BuildingIcon, tone: 'blue' },
 ] as const satisfies readonly { key: string; field: keyof Overview; icon: unknown; tone: string }[];
 
+/** The area's screens; a card whose screen is not built yet (`to: null`) says so instead of linking. */
 const LINK_CARDS = [
   { key: 'users', to: '/super-admin/users', icon: UsersIcon },
+  { key: 'companiesLink', to: '/super-admin/companies', icon: BuildingIcon },
   { key: 'statistics', to: '/super-admin/analytics', icon: ChartIcon },
-  { key: 'settings', to: '/super-admin/settings', icon: SettingsIcon },
-] as const;
+  { key: 'settings', to: null, icon: SettingsIcon },
+] as const satisfies readonly { key: string; to: string | null; icon: unknown }[];
 
 export default function SuperAdminDashboardPage() {
   const { t, i18n } = useTranslation();
@@ -66,10 +68,14 @@ export default function SuperAdminDashboardPage() {
             </span>
             <h2 className="link-card__title">{t(`superAdmin.cards.${key}.title`)}</h2>
             <p className="link-card__description">{t(`superAdmin.cards.${key}.description`)}</p>
-            <Link to={to} className="link-card__action">
-              {t(`superAdmin.cards.${key}.action`)}
-              <ArrowRightIcon size={16} />
-            </Link>
+            {to ? (
+              <Link to={to} className="link-card__action">
+                {t(`superAdmin.cards.${key}.action`)}
+                <ArrowRightIcon size={16} />
+              </Link>
+            ) : (
+              <p className="link-card__action sa-unavailable">{t('superAdmin.cards.unavailable')}</p>
+            )}
           </li>
         ))}
       </ul>
