@@ -52,13 +52,43 @@ test('the browser language is used when nothing is stored', async ({ browser }) 
 const ROLE_NAMES = new Set(['super_admin', 'admin', 'client']);
 
 /** Every screen but the chat's internals, with what shows once it has loaded, in each language. */
-const SCREENS: { path: string; who?: E2ERole; ready: Record<'es' | 'en', string | RegExp> }[] = [
+type Texts = Record<'es' | 'en', string>;
+/** A form the screen opens in a dialog: the button that opens it and the one that sends it (empty, to show its messages). */
+interface Dialog {
+  open: Texts;
+  submit: Texts;
+}
+const SCREENS: {
+  path: string;
+  who?: E2ERole;
+  ready: Record<'es' | 'en', string | RegExp>;
+  dialogs?: Dialog[];
+}[] = [
   { path: '/login', ready: { es: 'Bienvenido a HablaBot', en: 'Welcome to HablaBot' } },
   { path: '/register', ready: { es: 'Crear cuenta', en: 'Create account' } },
   { path: '/no-such-page', ready: { es: 'Página no encontrada', en: 'Page not found' } },
   { path: '/admin', who: 'admin', ready: { es: /^Hola, /, en: /^Hello, / } },
-  { path: '/admin/clients', who: 'admin', ready: { es: 'Gestión de clientes', en: 'Client management' } },
-  { path: '/admin/bots', who: 'admin', ready: { es: 'Bots e instrucciones', en: 'Bots and instructions' } },
+  {
+    path: '/admin/clients',
+    who: 'admin',
+    ready: { es: 'Gestión de clientes', en: 'Client management' },
+    dialogs: [
+      {
+        open: { es: 'Crear cliente', en: 'Create client' },
+        submit: { es: 'Crear cliente', en: 'Create client' },
+      },
+      {
+        open: { es: 'Agregar segmento', en: 'Add segment' },
+        submit: { es: 'Crear segmento', en: 'Create segment' },
+      },
+    ],
+  },
+  {
+    path: '/admin/bots',
+    who: 'admin',
+    ready: { es: 'Bots e instrucciones', en: 'Bots and instructions' },
+    dialogs: [{ open: { es: 'Crear bot', en: 'Create bot' }, submit: { es: 'Crear bot', en: 'Create bot' } }],
+  },
   {
     path: '/admin/chat',
     who: 'admin',
@@ -76,6 +106,12 @@ const SCREENS: { path: string; who?: E2ERole; ready: Record<'es' | 'en', string 
     path: '/super-admin/users',
     who: 'super_admin',
     ready: { es: 'Administrar usuarios', en: 'Manage users' },
+    dialogs: [
+      {
+        open: { es: 'Crear usuario', en: 'Create user' },
+        submit: { es: 'Crear usuario', en: 'Create user' },
+      },
+    ],
   },
   { path: '/super-admin/companies', who: 'super_admin', ready: { es: 'Compañías', en: 'Companies' } },
   // The built-in roles' descriptions are the server's seeded Spanish texts: the English screen translates them.
@@ -83,6 +119,9 @@ const SCREENS: { path: string; who?: E2ERole; ready: Record<'es' | 'en', string 
     path: '/super-admin/roles',
     who: 'super_admin',
     ready: { es: 'Administrador de compañía', en: 'Company administrator' },
+    dialogs: [
+      { open: { es: 'Crear rol', en: 'Create role' }, submit: { es: 'Crear rol', en: 'Create role' } },
+    ],
   },
   { path: '/super-admin/plans', who: 'super_admin', ready: { es: 'Planes', en: 'Plans' } },
   { path: '/super-admin/analytics', who: 'super_admin', ready: { es: 'Analítica', en: 'Analytics' } },
@@ -117,11 +156,24 @@ for (const language of ['en', 'es'] as const) {
       if (screen.path === '/admin') {
         await page.getByRole('button', { name: language === 'en' ? 'User menu' : 'Menú de usuario' }).click();
       }
-      found.push(
-        ...(await foreignOnPage(page, foreign))
-          .filter((text) => !ROLE_NAMES.has(text))
-          .map((text) => `${screen.path}: ${text}`),
-      );
+      const read = async (where: string) =>
+        found.push(
+          ...(await foreignOnPage(page, foreign))
+            .filter((text) => !ROLE_NAMES.has(text))
+            .map((text) => `${where}: ${text}`),
+        );
+      await read(screen.path);
+      for (const dialog of screen.dialogs ?? []) {
+        await page.getByRole('button', { name: dialog.open[language], exact: true }).first().click();
+        const modal = page.getByRole('dialog');
+        await expect(modal).toBeVisible();
+        // Sent empty, the form says what each field needs.
+        await modal.getByRole('button', { name: dialog.submit[language], exact: true }).click();
+        await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
+        await read(`${screen.path} (${dialog.open[language]})`);
+        await page.keyboard.press('Escape');
+        await expect(modal).toBeHidden();
+      }
     }
     expect(found).toEqual([]);
   });
