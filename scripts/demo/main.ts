@@ -9,8 +9,8 @@
 //   the send (most, not all, are read), so the chat's ticks and the mass-send report move;
 // - a company seeded through the server's HTTP API: an admin, settings pointing at the fakes, a live bot
 //   with instructions, 20 clients in segments, some customer messages;
-// - a customer page that writes to the business as any customer (signed webhooks) and shows what the
-//   business sent back.
+// - a customer page that writes to the business as any customer (signed webhooks), text or an image or a
+//   document, and shows what the business sent back.
 //
 // Ctrl-C (or SIGTERM/SIGHUP) stops it all: the page, the server (through start.mjs, which passes the
 // signal on once) and the fakes. Should this process die without stopping, start.mjs notices its parent
@@ -338,9 +338,10 @@ HablaBot demo is ready (data in ${shownDataDir}, emptied on each run).
    Super admin: ${superAdmin.email} / ${superAdmin.password})
 
   Customer page:  ${pageUrl}
-  Write to the business as any customer there: the message reaches HablaBot as a signed WhatsApp
-  webhook, and the page shows what the business sends back to that phone: the bot's answer, then the
-  admin's once one writes to that client (which pauses the bot for that client), e.g.
+  Write to the business as any customer there (text, or an image or a document): the message reaches
+  HablaBot as a signed WhatsApp webhook, and the page shows what the business sends back to that
+  phone: the bot's answer, then the admin's once one writes to that client (which pauses the bot for
+  that client), e.g.
     curl -s ${serverUrl}/api/v1/admin/message -H 'authorization: Bearer <token from POST /api/v1/auth/login>' \\
       -H 'content-type: application/json' -d '{"client_id":1,"content":"Hola, soy Ana."}'
 

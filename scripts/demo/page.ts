@@ -1,9 +1,16 @@
 import type http from 'node:http';
 import type { FakeGraphApi, FakeSentMessage } from '@hablabot/fakes';
-import { type DemoPhoneNumber, postCustomerMessage } from './customer';
+import {
+  CUSTOMER_MEDIA,
+  type CustomerMediaKind,
+  type DemoPhoneNumber,
+  postCustomerMedia,
+  postCustomerMessage,
+} from './customer';
 
 // The demo's customer page: write to the business as any customer (a signed webhook, as WhatsApp would
-// deliver it) and see what the business sent back (the fake Graph API's log of accepted sends).
+// deliver it), or send it an image or a document, and see what the business sent back (the fake Graph
+// API's log of accepted sends).
 
 export interface PageOptions {
   serverUrl: string;
@@ -23,6 +30,9 @@ interface Line {
 const PHONE = /^\d{10,15}$/;
 const TEXT_MAX = 4096;
 const BODY_MAX = 64 * 1024;
+/** A file arrives in base64 (4 characters for 3 bytes), with a little room for the other fields. */
+const MEDIA_BODY_MAX = Math.ceil((CUSTOMER_MEDIA.document.maxBytes * 4) / 3) + 64 * 1024;
+const FILE_NAME_MAX = 200;
 
 /** What one send to the Graph API carried, in a line a person reads. */
 function describeSend(sent: FakeSentMessage): string {
@@ -45,12 +55,12 @@ export function sendsTo(graph: FakeGraphApi, phone: string): { text: string; ind
   return sends;
 }
 
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
+async function readJson(req: http.IncomingMessage, max = BODY_MAX): Promise<unknown> {
   let size = 0;
   const chunks: Buffer[] = [];
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > BODY_MAX) throw new Error('too large');
+    if (size > max) throw new Error('too large');
     chunks.push(chunk as Buffer);
   }
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -123,6 +133,54 @@ export function customerPage(options: PageOptions): http.RequestListener {
         wamid: delivered.wamid,
       });
     }
+    if (req.method === 'POST' && url.pathname === '/api/media') {
+      let body: Record<string, unknown>;
+      try {
+        body = (await readJson(req, MEDIA_BODY_MAX)) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, { message: `A JSON body of at most ${MEDIA_BODY_MAX} bytes is expected` });
+      }
+      const phone = String(body?.phone ?? '').replace(/\D/g, '');
+      const name = String(body?.name ?? '').trim() || 'Cliente WhatsApp';
+      const kind = String(body?.kind ?? '') as CustomerMediaKind;
+      const mimeType = String(body?.mime_type ?? '').toLowerCase();
+      const fileName =
+        String(body?.file_name ?? '')
+          .trim()
+          .slice(0, FILE_NAME_MAX) || undefined;
+      const caption =
+        String(body?.caption ?? '')
+          .trim()
+          .slice(0, 1024) || undefined;
+      const bytes = Buffer.from(String(body?.data ?? ''), 'base64');
+      if (!PHONE.test(phone)) return send(res, 422, { message: 'phone: 10 to 15 digits' });
+      const rules = CUSTOMER_MEDIA[kind];
+      if (!rules) return send(res, 422, { message: 'kind: image or document' });
+      if (!(rules.types as readonly string[]).includes(mimeType)) {
+        return send(res, 422, { message: `mime_type: one of ${rules.types.join(', ')}` });
+      }
+      if (bytes.length === 0 || bytes.length > rules.maxBytes) {
+        return send(res, 422, {
+          message: `data: a ${kind} of 1 byte to ${rules.maxBytes / 1024 / 1024} MB, in base64`,
+        });
+      }
+      const sendsBefore = options.graph.sent.length;
+      const delivered = await postCustomerMedia(
+        {
+          serverUrl: options.serverUrl,
+          appSecret: options.appSecret,
+          number: options.number,
+          graph: options.graph,
+        },
+        { phone, name, kind, bytes, mimeType, fileName, caption },
+      );
+      const line = `[${kind}] ${caption ?? fileName ?? ''}`.trim();
+      if (delivered.status === 200) remember(phone, line, sendsBefore);
+      return send(res, delivered.status === 200 ? 201 : 502, {
+        webhook_status: delivered.status,
+        wamid: delivered.wamid,
+      });
+    }
     return send(res, 404, { message: 'Not found' });
   }
 
@@ -158,6 +216,9 @@ const PAGE_HTML = `<!doctype html>
   .empty { color: #666; text-align: center; font-size: .9rem; }
   form.write { display: flex; gap: 8px; padding: 10px 16px; background: #eee; }
   form.write textarea { flex: 1; resize: vertical; min-height: 2.4em; }
+  label.attach { display: flex; align-items: center; padding: 0 10px; border-radius: 6px; background: #fff; color: #075e54; border: 1px solid #bbb; cursor: pointer; font-size: .9rem; }
+  label.attach:focus-within { outline: 2px solid #128c7e; }
+  label.attach input { position: absolute; width: 1px; height: 1px; opacity: 0; }
   button { background: #128c7e; color: #fff; border: 0; cursor: pointer; }
   #status { font-size: .8rem; padding: 0 16px 8px; background: #eee; min-height: 1em; }
 </style>
@@ -166,7 +227,7 @@ const PAGE_HTML = `<!doctype html>
 <main>
   <header>
     <h1>Write to the business as a customer</h1>
-    <p>Messages go to HablaBot as signed WhatsApp webhooks. Replies are what the business sent to this phone.</p>
+    <p>Messages go to HablaBot as signed WhatsApp webhooks; Attach sends an image or a document (the text is its caption). Replies are what the business sent to this phone.</p>
     <div class="who">
       <label class="wide">Customer <select id="pick"><option value="">— a new customer —</option></select></label>
       <label>Phone (digits, country code) <input id="phone" inputmode="numeric" autocomplete="off" value="5215550199001"></label>
@@ -175,6 +236,7 @@ const PAGE_HTML = `<!doctype html>
   </header>
   <div id="log" aria-live="polite"></div>
   <form class="write" id="write">
+    <label class="attach" title="Send an image (JPEG, PNG) or a document (PDF, Word, Excel, text); the text becomes its caption">Attach<input type="file" id="file" aria-label="Send an image or a document" accept="image/jpeg,image/png,application/pdf,text/plain,.doc,.docx,.xls,.xlsx"></label>
     <textarea id="text" rows="2" placeholder="Escribe un mensaje" aria-label="Message" required></textarea>
     <button type="submit">Send</button>
   </form>
@@ -233,6 +295,25 @@ $('write').addEventListener('submit', async (event) => {
   const answer = await response.json();
   $('status').textContent = response.ok ? 'Delivered to HablaBot (' + answer.wamid + ')' : 'Not delivered: ' + (answer.message || 'webhook answered ' + answer.webhook_status);
   if (response.ok) $('text').value = '';
+  refresh();
+});
+$('file').addEventListener('change', async () => {
+  const file = $('file').files[0];
+  if (!file) return;
+  const data = await new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).split(',')[1] || '');
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+  const kind = file.type.startsWith('image/') ? 'image' : 'document';
+  const body = { phone: $('phone').value, name: $('name').value, kind, mime_type: file.type, file_name: file.name, caption: $('text').value, data };
+  $('status').textContent = 'Sending ' + file.name + '…';
+  const response = await fetch('/api/media', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = await response.json();
+  $('status').textContent = response.ok ? 'Delivered to HablaBot (' + answer.wamid + ')' : 'Not delivered: ' + (answer.message || 'webhook answered ' + answer.webhook_status);
+  if (response.ok) $('text').value = '';
+  $('file').value = '';
   refresh();
 });
 $('text').addEventListener('keydown', (event) => {

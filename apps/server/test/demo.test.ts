@@ -1,7 +1,7 @@
 // `npm run demo` (scripts/demo/main.ts) end to end: it starts the fakes, the server (through
 // scripts/start.mjs) and the customer page, seeds a company; the printed admin signs in through the API;
 // a message written on the customer page lands in that client's chat history and the live bot's answer
-// comes back to the page; the admin's message climbs to delivered as the fake WhatsApp API reports it;
+// comes back to the page; an image and a document sent from the page reach the chat with their files; the admin's message climbs to delivered as the fake WhatsApp API reports it;
 // the super admin's password the demo prints is the one the server generated and showed in its first-start
 // box; the web app's CSV template imports cleanly into the demo company; SIGTERM stops the demo and every
 // process it started. The demo always runs on SQLite in its own folder, whatever the test's database is.
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, expect, it } from 'vitest';
+import { pdf, png } from './media-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const DEMO = path.join(root, 'scripts/demo/main.ts');
@@ -152,6 +153,61 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
     { headers: auth },
   );
   expect(messages.body.messages.at(-1)).toMatchObject({ content: text, sender_type: 'client' });
+
+  // An image and a document sent from the page reach the chat, their files fetched from the fake WhatsApp.
+  const files = [
+    { kind: 'image', mime_type: 'image/png', caption: 'Foto del paquete', bytes: png() },
+    { kind: 'document', mime_type: 'application/pdf', file_name: 'factura-0042.pdf', bytes: pdf() },
+  ];
+  for (const { bytes, ...file } of files) {
+    const media = await json<{ wamid: string }>(`${pageUrl}/api/media`, {
+      method: 'POST',
+      body: JSON.stringify({
+        phone: customer.phone,
+        name: customer.name,
+        ...file,
+        data: bytes.toString('base64'),
+      }),
+    });
+    expect(media.status).toBe(201);
+  }
+  type Media = { message_type: string; media_url: string | null; media_caption: string | null };
+  const mediaMessages = async () =>
+    (
+      await json<{ messages: Media[] }>(`${app}/api/v1/admin/client/${client?.id}/messages?per_page=20`, {
+        headers: auth,
+      })
+    ).body.messages.filter((m) => m.message_type !== 'text' && m.media_url);
+  let fetched = await mediaMessages();
+  for (let i = 0; i < 200 && fetched.length < 2; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    fetched = await mediaMessages();
+  }
+  expect(fetched.map((m) => [m.message_type, m.media_caption])).toEqual([
+    ['image', 'Foto del paquete'],
+    ['document', 'factura-0042.pdf'],
+  ]);
+  for (const [n, m] of fetched.entries()) {
+    const file = await fetch(new URL(m.media_url as string, app), { headers: auth });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(files[n].bytes)).toBe(true);
+  }
+  const withMedia = await json<{ lines: { direction: string; text: string }[] }>(
+    `${pageUrl}/api/conversation?phone=${customer.phone}`,
+  );
+  expect(withMedia.body.lines.filter((l) => l.direction === 'in').map((l) => l.text)).toEqual(
+    expect.arrayContaining(['[image] Foto del paquete', '[document] factura-0042.pdf']),
+  );
+  const refusedFile = await json(`${pageUrl}/api/media`, {
+    method: 'POST',
+    body: JSON.stringify({
+      phone: customer.phone,
+      kind: 'image',
+      mime_type: 'image/svg+xml',
+      data: 'PHN2Zy8+',
+    }),
+  });
+  expect(refusedFile.status).toBe(422);
 
   // The super admin's password is the one the server generated and showed in its first-start box.
   const superAdmin = /Super admin: (\S+) \/ (\S+)\)/.exec(output);
