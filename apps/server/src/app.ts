@@ -16,6 +16,7 @@ import { messagesRoutes } from './modules/messaging/messages.routes';
 import { webhookRoutes } from './modules/messaging/webhook.routes';
 import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
+import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { eventsRoutes } from './platform/events/events.routes';
@@ -191,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       );
       await api.register(authRoutes(container));
       await api.register(superAdminRoutes(container));
+      await api.register(adminHomeRoutes(container));
       await api.register(clientsRoutes(container));
       await api.register(segmentsRoutes(container));
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));

@@ -27,6 +27,8 @@ import { createMassMessagesRepository } from './modules/mass-messages/mass-messa
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
 import { keepInConversation } from './modules/mass-messages/in-conversation';
 import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
+import { createAdminHomeRepository } from './modules/admin-home/admin-home.repository';
+import { createAdminHomeService } from './modules/admin-home/admin-home.service';
 import { createPlatformStatsRepository } from './modules/super-admin/platform-stats.repository';
 import { createPlatformStatsService } from './modules/super-admin/platform-stats.service';
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
@@ -149,6 +151,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
   const platformStats = createPlatformStatsService({ stats: createPlatformStatsRepository(db), companies });
+  const adminHome = createAdminHomeService({ repository: createAdminHomeRepository(db) });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction, events });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -337,6 +340,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     auth,
     superAdmin,
     platformStats,
+    adminHome,
     clientsRepository,
     segmentsRepository,
     messagesRepository,

@@ -71,6 +71,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/v1/super-admin/roles/:id': { access: 'super', param: 'role' },
   'GET /api/v1/admin/client': { access: 'admin' },
   'GET /api/v1/admin/client/messages-summary': { access: 'admin' },
+  'GET /api/v1/admin/home-summary': { access: 'admin' },
   'GET /api/v1/admin/client/:id': { access: 'admin', param: 'client' },
   'POST /api/v1/admin/client': { access: 'admin' },
   'PUT /api/v1/admin/client/:id': { access: 'admin', param: 'client' },

@@ -11,3 +11,4 @@ export * from './templates.schema';
 export * from './mass-messages.schema';
 export * from './platform-stats.schema';
 export * from './spreadsheet';
+export * from './admin-home.schema';
