@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SERVER_TEXTS } from '../src/i18n';
+import { registerServerTexts, SERVER_TEXTS } from '../src/i18n';
+import { tooManyRequests } from '../src/platform/errors';
+import { translate } from '../src/platform/locale';
 
 const here = import.meta.dirname;
 const src = path.join(here, '..', 'src');
@@ -75,6 +77,24 @@ describe('server texts', () => {
     );
     expect(loaded).toContain('container.ts');
     expect(loaded.filter((f) => /(^app\.ts|\.routes\.ts|error-handler\.ts)$/.test(f))).toEqual([]);
+  });
+
+  it('a number beside a noun agrees with it: a count of one reads the singular form', () => {
+    registerServerTexts();
+    const wait = (lang: 'es' | 'en', seconds: number) => {
+      const error = tooManyRequests('auth.too_many_attempts', seconds);
+      return translate(lang, error.key, error.params);
+    };
+    expect(wait('es', 1)).toBe('Demasiados intentos de inicio de sesión. Inténtalo de nuevo en 1 segundo.');
+    expect(wait('es', 2)).toBe('Demasiados intentos de inicio de sesión. Inténtalo de nuevo en 2 segundos.');
+    expect(wait('en', 1)).toBe('Too many sign-in attempts. Try again in 1 second.');
+    expect(wait('en', 0)).toBe('Too many sign-in attempts. Try again in 0 seconds.');
+    expect(translate('es', 'mass.requeued', { count: 1 })).toBe('1 destinatario en cola de nuevo.');
+    expect(translate('en', 'mass.requeued', { count: 3 })).toBe('3 recipients queued again.');
+    // A singular form always sits beside the plural it belongs to.
+    for (const catalogue of SERVER_TEXTS)
+      for (const key of Object.keys(catalogue.es).filter((k) => k.endsWith('_one')))
+        expect(catalogue.es, key).toHaveProperty([key.slice(0, -'_one'.length)]);
   });
 
   it('the import service phrases validation without the HTTP error handler', () => {

@@ -28,7 +28,8 @@ export const conflict = (key: Key, field?: string) =>
 /** A 422 for rules the schema cannot express (a taken email, an unknown role id). */
 export const invalid = (field: string, key: Key, params?: Params) =>
   new AppError(422, key, params, { [field]: [key] });
+/** A 429 saying when to try again; the wait is also the text's count ('1 segundo', '30 segundos'). */
 export const tooManyRequests = (key: Key, retryAfterSeconds: number) =>
-  new AppError(429, key, { seconds: retryAfterSeconds }, undefined, {
+  new AppError(429, key, { seconds: retryAfterSeconds, count: retryAfterSeconds }, undefined, {
     'retry-after': String(retryAfterSeconds),
   });

@@ -39,9 +39,27 @@ export function resolveLanguage(header: string | undefined): Language {
   return DEFAULT_LANGUAGE;
 }
 
+const pluralRules: Record<Language, Intl.PluralRules> = {
+  es: new Intl.PluralRules('es'),
+  en: new Intl.PluralRules('en'),
+};
+
+/**
+ * The key a text is read from. A number beside a noun agrees with it: with a numeric `count`, a text
+ * that has a singular form (`<key>_one`, as i18next names it on the web) uses it when the language's
+ * plural rule says 'one'; the key itself holds the plural.
+ */
+function pluralKey(lang: Language, key: string, params?: Params): string {
+  const count = params?.count;
+  if (typeof count !== 'number' || pluralRules[lang].select(count) !== 'one') return key;
+  const singular = `${key}_one`;
+  return singular in catalogues[lang] ? singular : key;
+}
+
 /** The key's text in the language (else in Spanish, else the key itself), with `{name}` filled in. */
 export function translate(lang: Language, key: TextKey | (string & {}), params?: Params): string {
-  const template = catalogues[lang][key] ?? catalogues.es[key] ?? key;
+  const chosen = pluralKey(lang, key, params);
+  const template = catalogues[lang][chosen] ?? catalogues.es[chosen] ?? key;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }

@@ -22,6 +22,7 @@ export const platformTexts = {
     'errors.invalid_json': 'El cuerpo de la solicitud no es JSON válido.',
     'errors.payload_too_large': 'La solicitud es demasiado grande.',
     'errors.too_many_requests': 'Demasiadas solicitudes. Inténtalo de nuevo en {seconds} segundos.',
+    'errors.too_many_requests_one': 'Demasiadas solicitudes. Inténtalo de nuevo en {seconds} segundo.',
     'errors.unsupported_media_type': 'Tipo de contenido no admitido.',
     'events.too_many_streams':
       'Tienes demasiadas pestañas siguiendo los mensajes en vivo. Cierra alguna o inténtalo de nuevo en {seconds} segundos.',
@@ -70,6 +71,7 @@ export const platformTexts = {
     'errors.invalid_json': 'The request body is not valid JSON.',
     'errors.payload_too_large': 'The request is too large.',
     'errors.too_many_requests': 'Too many requests. Try again in {seconds} seconds.',
+    'errors.too_many_requests_one': 'Too many requests. Try again in {seconds} second.',
     'errors.unsupported_media_type': 'Unsupported content type.',
     'events.too_many_streams':
       'You have too many tabs following live messages. Close one or try again in {seconds} seconds.',
