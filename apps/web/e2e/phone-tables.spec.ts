@@ -273,6 +273,19 @@ async function phoneProblems(table: Locator, primary: string[]): Promise<string[
             Math.min(box.bottom, b.bottom) - Math.max(box.top, b.top) > 1;
           if (overlap) problems.push(`row ${index}: ${id} overlaps ${other.cell.dataset.column}`);
         }
+        // A header label wraps between words, never inside one ('ADMINISTRAT / ORS').
+        const label = cell.querySelector('.hb-table__cell-label')?.firstChild;
+        if (label instanceof Text) {
+          let at = 0;
+          for (const word of (label.textContent ?? '').split(' ')) {
+            const range = document.createRange();
+            range.setStart(label, at);
+            range.setEnd(label, at + word.length);
+            const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (lines.size > 1) problems.push(`row ${index}: ${id}'s label breaks inside '${word}'`);
+            at += word.length + 1;
+          }
+        }
         // A text is never cut: it wraps inside its cell.
         for (const text of cell.querySelectorAll<HTMLElement>('.hb-table__text')) {
           if (text.scrollWidth > text.clientWidth + 1) problems.push(`row ${index}: ${id}'s text is cut`);
