@@ -51,13 +51,13 @@ test('the browser language is used when nothing is stored', async ({ browser }) 
 /** The built-in roles' names are identifiers (SPEC.md: super_admin, admin, client), the same in both languages. */
 const ROLE_NAMES = new Set(['super_admin', 'admin', 'client']);
 
-/** Every screen but the chat's internals, with what shows once it has loaded, in each language. */
 type Texts = Record<'es' | 'en', string>;
 /** A form the screen opens in a dialog: the button that opens it and the one that sends it (empty, to show its messages). */
 interface Dialog {
   open: Texts;
   submit: Texts;
 }
+/** Every screen but the chat's internals, with what shows once it has loaded, in each language. */
 const SCREENS: {
   path: string;
   who?: E2ERole;
