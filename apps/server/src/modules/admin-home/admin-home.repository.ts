@@ -13,8 +13,8 @@ const num = (value: unknown): number => Number(value ?? 0);
  * The admin home's figures for one company, each read from an index of that company and never from the
  * whole table: today's messages are counts of one (company_id, sender_type, created_at) range per sender,
  * the newest send is the last entry of (company_id, id), the live bot comes from (company_id, state), and
- * the unread conversations are counted over the company's clients (their unread counter, kept as
- * messages arrive and are read).
+ * the unread conversations (clients whose unread counter, kept as messages arrive and are read, is above
+ * 0) are counted from the partial index that holds only those clients.
  */
 export function createAdminHomeRepository(db: Executor) {
   return {

@@ -1,4 +1,5 @@
 import { MESSAGE_STATUS, ZAdminHomeSummaryResponse } from '@hablabot/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../../../test/bots-factories';
 import { createClient } from '../../../test/clients-factories';
@@ -144,5 +145,19 @@ describe(`admin home figures (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sq
       last_mass_send: null,
       live_bot: null,
     });
+  });
+
+  it('counts unread conversations from the partial index of unread clients, not the whole company', async () => {
+    const db = t.api.container.db;
+    const pg = t.api.container.infra.database.engine === 'postgres';
+    const query = sql`select count(*) from clients c where c.company_id = ${t.companyA} and c.unread_messages_count > 0`;
+    const rows = await db.transaction().execute(async (trx) => {
+      // On a table this small PostgreSQL would rather scan it: ask for the plan it takes when it must not.
+      if (pg) await sql`set local enable_seqscan = off`.execute(trx);
+      return (
+        await sql<Record<string, unknown>>`explain ${pg ? sql`` : sql`query plan `}${query}`.execute(trx)
+      ).rows;
+    });
+    expect(JSON.stringify(rows)).toContain('clients_company_unread_idx');
   });
 });
