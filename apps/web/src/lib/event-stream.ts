@@ -1,4 +1,5 @@
 import { EVENTS_HEARTBEAT_MS, type StreamEvent, ZStreamEvent } from '@hablabot/contract';
+import { createParser } from 'eventsource-parser';
 import { apiUrl, endSession } from './api-client';
 import { requestLanguage } from './i18n';
 import { getToken } from './session';
@@ -26,59 +27,23 @@ export interface SseParserHandlers {
 }
 
 /**
- * An incremental parser of the server-sent events format: text goes in as it arrives, in chunks cut
- * anywhere (in the middle of a line, between '\r' and '\n'); frames come out when their blank line has.
+ * The server-sent events format read incrementally by eventsource-parser: text goes in as it arrives, in
+ * chunks cut anywhere (in the middle of a line, between '\r' and '\n'); frames come out when their blank
+ * line has. On top of it, a frame without an `id:` line carries the last id seen, as EventSource does.
  */
 export function createSseParser(handlers: SseParserHandlers) {
-  let buffer = '';
-  /** The previous chunk ended on '\r': a '\n' opening this one belongs to that line end. */
-  let afterCR = false;
   let lastId: string | null = null;
-  let event = '';
-  let data: string[] = [];
-
-  function line(text: string) {
-    if (text === '') {
-      if (data.length > 0) handlers.onFrame({ id: lastId, event: event || 'message', data: data.join('\n') });
-      event = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) {
-      handlers.onComment?.(text.slice(1).trimStart());
-      return;
-    }
-    const colon = text.indexOf(':');
-    const field = colon === -1 ? text : text.slice(0, colon);
-    let value = colon === -1 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'data') data.push(value);
-    else if (field === 'event') event = value;
-    else if (field === 'id') {
-      if (!value.includes('\u0000')) lastId = value;
-    } else if (field === 'retry') {
-      if (/^\d+$/.test(value)) handlers.onRetry?.(Number(value));
-    }
-  }
-
+  const parser = createParser({
+    onEvent(message) {
+      if (message.id !== undefined) lastId = message.id;
+      handlers.onFrame({ id: lastId, event: message.event ?? 'message', data: message.data });
+    },
+    onComment: (text) => handlers.onComment?.(text.trimStart()),
+    onRetry: (ms) => handlers.onRetry?.(ms),
+  });
   return {
     push(chunk: string) {
-      let text = chunk;
-      if (afterCR && text.startsWith('\n')) text = text.slice(1);
-      afterCR = false;
-      buffer += text;
-      let start = 0;
-      for (let i = 0; i < buffer.length; i++) {
-        const c = buffer[i];
-        if (c !== '\n' && c !== '\r') continue;
-        line(buffer.slice(start, i));
-        if (c === '\r') {
-          if (i + 1 === buffer.length) afterCR = true;
-          else if (buffer[i + 1] === '\n') i++;
-        }
-        start = i + 1;
-      }
-      buffer = buffer.slice(start);
+      parser.feed(chunk);
     },
     /** The id a reconnect sends as Last-Event-ID. */
     get lastId() {
