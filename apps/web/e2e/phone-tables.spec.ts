@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { type FakeGraphApi, fakeTemplate, startFakeGraphApi } from '../../../packages/fakes/src/index';
-import { adminPerWorker, api, openSession, type Session } from './support/api';
+import { adminPerWorker, api, createCompanyAdmin, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, signInAs, test } from './support/fixtures';
 
@@ -329,3 +329,51 @@ for (const [width, language] of [
     }
   });
 }
+
+test.describe('a virtualised page at 375px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('500 rows a page: only the cards in view are rendered, each whole, down to the last one', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { admin, tag } = await createCompanyAdmin({
+      key: 'phonesbig',
+      name: 'Rosa Muchos',
+      company: 'Muchos',
+    });
+    const COUNT = 150;
+    await api(
+      'POST',
+      '/import/clients',
+      {
+        clients: Array.from({ length: COUNT }, (_, i) => ({
+          nombre: `Clienta${String(i).padStart(3, '0')}${tag}`,
+          apellidos: 'Fernández de Córdoba y Villalobos',
+          celular: `52155${String(i).padStart(8, '0')}`,
+          correo: `clienta${i}.${tag}@example.com`,
+        })),
+      },
+      admin.token,
+    );
+    await openSession(page, admin, 'es');
+    await page.goto('/admin/clients');
+    const table = page.locator('.hb-table');
+    await expect(page.getByText('Pag 1 | 15')).toBeVisible();
+    await page.getByLabel('Filas por página').selectOption('500');
+    await expect(page.getByText('Pag 1 | 1')).toBeVisible();
+    await expect(table).toHaveClass(/hb-table--cards/);
+    await expect(table.locator('tbody tr[data-index]').first()).toBeVisible();
+    expect(await table.locator('tbody tr[data-index]').count()).toBeLessThan(100);
+    expect(await phoneProblems(table, ['name', 'whatsapp'])).toEqual([]);
+    // Scrolled to its end, the box renders the last card (its height measured as it comes into view).
+    const scroller = table.getByTestId('table-scroll');
+    await expect(async () => {
+      await scroller.evaluate((el) => {
+        el.scrollTop = el.scrollHeight;
+      });
+      await expect(table.locator(`tbody tr[data-index="${COUNT - 1}"]`)).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    expect(await phoneProblems(table, ['name', 'whatsapp'])).toEqual([]);
+  });
+});
