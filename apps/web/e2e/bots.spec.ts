@@ -187,7 +187,11 @@ for (const width of [1280, 375] as const) {
 
         // The two columns: side by side on a wide screen, stacked at 375px.
         const botsBox = (await page.getByRole('region', { name: 'Bots', exact: true }).boundingBox())!;
-        const instructionsRegion = page.getByRole('region', { name: new RegExp(`${T.instructionsTable}`) });
+        // The instructions' section is named after the bot ('Instrucciones de …'), unlike its table's
+        // scrolling region, which is named like the table alone.
+        const instructionsRegion = page.getByRole('region', {
+          name: new RegExp(`^${T.instructionsTable}.+`),
+        });
         const instructionsBox = (await instructionsRegion.boundingBox())!;
         if (width > 768) {
           expect(instructionsBox.x).toBeGreaterThanOrEqual(botsBox.x + botsBox.width);

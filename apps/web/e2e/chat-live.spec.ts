@@ -19,7 +19,6 @@ import { connectFakeWhatsApp } from './support/whatsapp';
 
 const WA_TOKEN = 'EAAG-e2e-chat-live-token-0001';
 const APP_SECRET = 'e2e-chat-live-app-secret-0001';
-const WABA_ID = '209876543210987';
 
 const companyAdmin = adminPerWorker({ key: 'chatlive', name: 'Lucía Chat', company: 'Chat en vivo' });
 
@@ -27,6 +26,7 @@ let graph: FakeGraphApi;
 let admin: Session;
 let customer: WebhookEmitter;
 let phoneNumberId: string;
+let wabaId: string;
 
 /** A number of this run's own, so parallel runs and workers never share one. */
 function uniquePhone(): string {
@@ -40,10 +40,9 @@ function uniqueName(first: string): string {
 
 test.beforeAll(async () => {
   admin = await companyAdmin();
-  ({ graph, customer, phoneNumberId } = await connectFakeWhatsApp(admin.token, {
+  ({ graph, customer, phoneNumberId, wabaId } = await connectFakeWhatsApp(admin.token, {
     token: WA_TOKEN,
     appSecret: APP_SECRET,
-    wabaId: WABA_ID,
     displayPhoneNumber: '+34 600 11 22 33',
     verifiedName: 'Tienda Demo',
     templates: [
@@ -235,7 +234,7 @@ test('older messages: "Cargar más mensajes" puts them on top without moving wha
   // 25 messages, a minute apart, in one delivery.
   await customer.post(
     customerMessagesBody(
-      { phoneNumberId, wabaId: WABA_ID },
+      { phoneNumberId, wabaId },
       Array.from({ length: 25 }, (_, i) => ({
         from: pablo.phone,
         name: pablo.name,
@@ -440,7 +439,7 @@ for (const language of ['es', 'en'] as const) {
     expect(
       await customer.post(
         customerMessagesBody(
-          { phoneNumberId, wabaId: WABA_ID },
+          { phoneNumberId, wabaId },
           others.map((o, i) => ({
             from: o.phone,
             name: o.name,

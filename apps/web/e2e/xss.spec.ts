@@ -15,7 +15,6 @@ test.use({ bypassCSP: true });
 
 const WA_TOKEN = 'EAAG-e2e-xss-token-0001';
 const APP_SECRET = 'e2e-xss-app-secret-0001';
-const WABA_ID = '209876543219999';
 
 /** Markup that runs when a page takes it for HTML. */
 const IMG = '<img src=x onerror=alert(1)>';
@@ -34,7 +33,6 @@ test.beforeAll(async () => {
   ({ graph, customer } = await connectFakeWhatsApp(admin.token, {
     token: WA_TOKEN,
     appSecret: APP_SECRET,
-    wabaId: WABA_ID,
     displayPhoneNumber: '+34 600 99 88 77',
     verifiedName: 'X',
     templates: [fakeTemplate({ name: 'saludo_xss', body: 'Hola {{1}}, {{2}}.' })],

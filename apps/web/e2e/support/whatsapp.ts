@@ -11,21 +11,23 @@ import { api, apiBase } from './api';
  * A company connected to a fake WhatsApp Cloud API of its own: the fake (a loopback server with these
  * templates in its business account), the company's settings pointing at it (token, phone number id,
  * account id, app secret), and `customer`, which writes to the company through the signed webhook as
- * Meta delivers it. The phone number id is random, so parallel runs and workers never share one.
+ * Meta delivers it. The phone number id and the business account id are random: a WhatsApp number
+ * belongs to one company, and parallel workers — or a worker restarted after a failure, which makes a
+ * new company — must never claim one another's.
  */
 export async function connectFakeWhatsApp(
   adminToken: string,
   options: {
     token: string;
     appSecret: string;
-    wabaId: string;
     displayPhoneNumber: string;
     verifiedName: string;
     templates: FakeTemplate[];
   },
-): Promise<{ graph: FakeGraphApi; customer: WebhookEmitter; phoneNumberId: string }> {
-  const { token, appSecret, wabaId } = options;
+): Promise<{ graph: FakeGraphApi; customer: WebhookEmitter; phoneNumberId: string; wabaId: string }> {
+  const { token, appSecret } = options;
   const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e14));
+  const wabaId = String(200_000_000_000_000 + Math.floor(Math.random() * 1e14));
   const graph = await startFakeGraphApi({
     tokens: [token],
     phoneNumbers: [
@@ -54,5 +56,5 @@ export async function connectFakeWhatsApp(
     adminToken,
   );
   const customer = createWebhookEmitter({ url: webhookUrl, appSecret, phoneNumberId, wabaId });
-  return { graph, customer, phoneNumberId };
+  return { graph, customer, phoneNumberId, wabaId };
 }
