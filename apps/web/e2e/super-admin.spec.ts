@@ -106,7 +106,8 @@ for (const { width, height, lang } of CASES) {
       await dialog.getByLabel(t.name).fill(name);
       await dialog.getByLabel(t.email).fill(email);
       await dialog.getByRole('combobox').click();
-      await page.getByRole('option', { name: /^client/ }).click();
+      // A built-in role reads as its name in the screen's language beside its id: 'Cliente (client)'.
+      await page.getByRole('option', { name: /\(client\)/ }).click();
       await page.keyboard.press('Escape');
       await dialog.getByLabel(t.password).fill(E2E_PASSWORD);
       await dialog.getByRole('button', { name: t.createUser }).click();

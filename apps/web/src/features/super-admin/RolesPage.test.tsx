@@ -51,6 +51,9 @@ describe('RolesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       expect(within(card).getByRole('button', { name: new RegExp(`^${action}`) })).toBeEnabled();
     const builtin = screen.getByRole('heading', { name: 'admin' }).closest('li')!;
     expect(builtin).toHaveTextContent('Rol del sistema: no se puede renombrar ni eliminar.');
+    // A built-in role shows its name in the screen's language beside its id; a custom role only its name.
+    expect(within(builtin).getByText('Administrador')).toBeInTheDocument();
+    expect(card.querySelector('.sa-role-card__label')).toBeNull();
     expect(within(builtin).getByRole('button', { name: /^Eliminar Rol/ })).toBeDisabled();
     await expectNoSeriousA11yViolations(container);
   });

@@ -6,7 +6,7 @@ import { PencilIcon, PlusIcon, SettingsIcon, TrashIcon } from '../../components/
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useDeleteRole, useRoles } from './api';
-import { roleDescription } from './builtin-roles';
+import { roleDescription, roleLabel } from './builtin-roles';
 import { RoleForm } from './RoleForm';
 import './super-admin.css';
 
@@ -73,9 +73,12 @@ export default function RolesPage() {
               aria-labelledby={`role-${role.id}`}
             >
               <div className="sa-role-card__head">
-                <h2 id={`role-${role.id}`} className="sa-role-card__name">
-                  {role.name}
-                </h2>
+                <div>
+                  <h2 id={`role-${role.id}`} className="sa-role-card__name">
+                    {role.name}
+                  </h2>
+                  {roleLabel(role, t) && <p className="sa-muted sa-role-card__label">{roleLabel(role, t)}</p>}
+                </div>
                 <span className="sa-badge">
                   {t('superAdmin.roles.usersCount', { count: role.usersCount })}
                 </span>

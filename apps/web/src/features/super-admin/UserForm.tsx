@@ -23,6 +23,7 @@ import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
 import { useSaveUser } from './api';
 import { failureText } from './failure';
+import { roleDescription, roleTitle } from './builtin-roles';
 
 export interface UserFormValues {
   name: string;
@@ -140,11 +141,11 @@ export function UserForm({ user, roles, companies, onClose, onSaved }: UserFormP
     () =>
       roles.map((role) => ({
         value: role.id,
-        label: role.name,
+        label: roleTitle(role, t),
         color: role.color,
-        description: role.description ?? undefined,
+        description: roleDescription(role, t) ?? undefined,
       })),
-    [roles],
+    [roles, t],
   );
 
   // The schema turns the form's values into the request, so what it checked is what is sent.

@@ -85,7 +85,9 @@ describe('UsersPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       expect(within(table).getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
     const row = (await within(table).findByText('Nadie')).closest('tr')!;
     expect(row).toHaveTextContent('Ninguno');
-    expect(within(table).getByText('ana@example.com').closest('tr')).toHaveTextContent('admin');
+    expect(within(table).getByText('ana@example.com').closest('tr')).toHaveTextContent(
+      'Administrador (admin)',
+    );
     await expectNoSeriousA11yViolations(container);
   });
 
@@ -101,7 +103,7 @@ describe('UsersPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     await user.type(within(dialog).getByLabelText(/^Nombre/), 'Beto');
     await user.type(within(dialog).getByLabelText(/^Correo/), 'beto@example.com');
     await user.click(within(dialog).getByRole('combobox'));
-    await user.click(await screen.findByRole('option', { name: /^admin/ }));
+    await user.click(await screen.findByRole('option', { name: /^Administrador \(admin\)/ }));
     await user.keyboard('{Escape}');
     await user.selectOptions(within(dialog).getByLabelText(/Compañía del administrador/), 'Acme');
     await user.type(within(dialog).getByLabelText(/^Contraseña/), 'Zorro-Azul-2026!');

@@ -20,6 +20,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCompanies, useDeleteUsers, useRoles, useUsers } from './api';
 import { UserForm } from './UserForm';
 import './super-admin.css';
+import { roleTitle } from './builtin-roles';
 
 const SUCCESS_MESSAGE_MS = 4000;
 const EMPTY_USERS: User[] = [];
@@ -63,14 +64,14 @@ export default function UsersPage() {
         id: 'roles',
         header: t('superAdmin.users.table.roles'),
         sortable: false,
-        searchValue: (user) => user.roles.map((role) => role.name),
+        searchValue: (user) => user.roles.map((role) => roleTitle(role, t)),
         cell: (user) =>
           user.roles.length === 0 ? (
             <span className="sa-muted">{t('superAdmin.users.table.none')}</span>
           ) : (
             <span className="sa-chips">
               {user.roles.map((role) => (
-                <Chip key={role.id} label={role.name} color={role.color} size="sm" />
+                <Chip key={role.id} label={roleTitle(role, t)} color={role.color} size="sm" />
               ))}
             </span>
           ),

@@ -1,4 +1,4 @@
-import type { Role } from '@hablabot/contract';
+import { isBuiltinRoleName, type Role } from '@hablabot/contract';
 import type { TFunction } from 'i18next';
 
 /**
@@ -37,4 +37,15 @@ export function descriptionToSave(
 ): string | null {
   if (role && isSeeded(role) && typed === roleDescription(role, t)) return role.description;
   return typed || null;
+}
+
+/** A built-in role's name in the screen's language (`admin` → 'Administrador'); null for other roles. */
+export function roleLabel(role: Pick<Role, 'name'>, t: TFunction): string | null {
+  return isBuiltinRoleName(role.name) ? t(`superAdmin.roles.builtinNames.${role.name}`) : null;
+}
+
+/** What a role is called on screen: a built-in role's localised name beside its id, 'Administrador (admin)'. */
+export function roleTitle(role: Pick<Role, 'name'>, t: TFunction): string {
+  const label = roleLabel(role, t);
+  return label ? `${label} (${role.name})` : role.name;
 }
