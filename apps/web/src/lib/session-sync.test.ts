@@ -39,6 +39,7 @@ afterEach(() => {
   resetSessionSyncForTests();
   clearSession();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('session hand-over between tabs', () => {
@@ -52,6 +53,19 @@ describe('session hand-over between tabs', () => {
     expect(getSession()).toEqual(session);
     expect(sessionStorage.getItem('token')).toBe('tok-1');
     expect(sessionStorage.getItem('rol')).toBe('admin');
+  });
+
+  it('asks on a page served over plain http, where crypto.randomUUID does not exist', async () => {
+    vi.spyOn(crypto, 'randomUUID').mockImplementation(() => {
+      throw new TypeError('crypto.randomUUID is not a function');
+    });
+    localStorage.setItem(SIGNED_IN_FLAG, '1');
+    otherTab.onmessage = (event) => {
+      const message = event.data as { type: string; id: string };
+      if (message.type === 'ask') otherTab.postMessage({ type: 'share', id: message.id, session });
+    };
+    await startSessionSync();
+    expect(getSession()).toEqual(session);
   });
 
   it('ignores an answer that is not a session, and carries on signed out when nobody answers', async () => {

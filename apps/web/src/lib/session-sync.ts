@@ -110,7 +110,9 @@ export function startSessionSync(): Promise<void> {
   }
   if (local()?.getItem(SIGNED_IN_FLAG) !== '1') return Promise.resolve();
 
-  const id = crypto.randomUUID();
+  // Only pairs an answer with this ask (no secret): crypto.randomUUID exists in secure contexts only
+  // (https or localhost), and the app may be served over plain http.
+  const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
   return new Promise<void>((resolve) => {
     const done = () => {
       clearTimeout(timer);
