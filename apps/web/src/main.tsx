@@ -34,7 +34,10 @@ if (!container) throw new Error('#root is missing from index.html');
 // another signed-in tab of this browser has handed its session over (a link opened in a new tab).
 Promise.all([
   initI18n().catch((error: unknown) => console.error('i18n failed to start', error)),
-  startSessionSync(),
+  // A failed hand-over leaves this tab signed out; it never keeps the app from starting.
+  Promise.resolve()
+    .then(startSessionSync)
+    .catch((error: unknown) => console.error('session hand-over failed', error)),
 ]).finally(() => {
   createRoot(container).render(
     <StrictMode>
