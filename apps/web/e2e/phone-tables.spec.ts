@@ -195,6 +195,21 @@ const SCREENS: Screen[] = [
       await page.getByRole('button', { name: `${report} ${data.sendName}` }).click();
       const table = page.getByRole('dialog').locator('.hb-table');
       await expect(table.getByText(data.longName).first()).toBeVisible();
+      // The status filter shows its whole 'Todos los estados': the select is wider than that text
+      // (plus its padding and arrow).
+      const filter = page
+        .getByRole('dialog')
+        .getByRole('combobox', { name: language === 'es' ? 'Estado' : 'Status', exact: true });
+      const room = await filter.evaluate((select: HTMLSelectElement) => {
+        const style = getComputedStyle(select);
+        const context = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+        const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+        // Chromium draws the arrow inside the content box: about 20px of it.
+        return select.clientWidth - padding - 20 - text;
+      });
+      expect(room).toBeGreaterThanOrEqual(0);
       return table;
     },
   },
