@@ -1,4 +1,4 @@
-// Issue 20's webhook flood again, against a listening server in a child process that logs as production
+// A flood of oversized unsigned webhooks, against a listening server in a child process that logs as production
 // does (JSON lines on stdout through platform/log-destination.ts): for 15 s, 4 senders post unsigned
 // 880 KB bodies of 8,000 entries for unknown phone number ids while one client asks GET /api/v1/health
 // in a loop. Reported: what the flood got back, the client's latency, and how many of the client's

@@ -1,4 +1,4 @@
-// Issue 20: TRUST_PROXY as a hop count believes a client's own X-Forwarded-For when the app port is
+// TRUST_PROXY as a hop count believes a client's own X-Forwarded-For when the app port is
 // reachable directly; the server says so when it starts on a non-loopback HOST.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,30 +1,16 @@
-// Issue 20: a flood of sign-ups from many addresses uses up the overall registration limit, yet a new
+// A flood of sign-ups from many addresses uses up the overall registration limit, yet a new
 // address still registers within a minute. The clock is faked (Date only). Runs on the memory store, and
 // on Redis when REDIS_URL is set.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type TestApi, createTestApi } from '../../../test/http';
+import { describe, expect, it } from 'vitest';
+import { appOnFakeDate } from '../../../test/fake-date';
 
 const store = process.env.REDIS_URL ? 'redis' : 'memory';
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await createTestApi(); // the default registration limits
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const step = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const clock = appOnFakeDate(); // the default registration limits
+const step = (ms: number) => clock.step(ms);
 let n = 0;
 const register = (from: string, lang?: string) => {
   n += 1;
-  return api.post(
+  return clock.api.post(
     '/auth/register',
     { name: `Sign-up ${n}`, email: `sign-up-${n}@example.test`, password: `a-good-pass-${n}x` },
     { from, lang },

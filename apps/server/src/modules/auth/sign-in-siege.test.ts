@@ -1,33 +1,21 @@
-// Issue 20, item 4: the owner of an account under a guessing siege still signs in. The clock is faked
+// The owner of an account under a guessing siege still signs in. The clock is faked
 // (Date only): the attacker's 5 requests a second and the owner's waits are clock steps, not sleeps.
 // Runs on the memory store, and on Redis when REDIS_URL is set.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type TestApi, createTestApi } from '../../../test/http';
+import { describe, expect, it } from 'vitest';
+import { appOnFakeDate } from '../../../test/fake-date';
+import { createTestApi } from '../../../test/http';
 import { hashingStats } from '../../platform/passwords';
 
 const store = process.env.REDIS_URL ? 'redis' : 'memory';
-let api: TestApi;
-
-beforeAll(async () => {
-  api = await createTestApi(); // the default sign-in limits
-});
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const step = (ms: number) => vi.setSystemTime(Date.now() + ms);
+const clock = appOnFakeDate(); // the default sign-in limits
+const step = (ms: number) => clock.step(ms);
 
 describe(`sign-in under a siege (${store} store)`, () => {
   it('110 failures from 22 addresses, then 5 guesses a second from new addresses: the owner gets in, the attacker stays throttled', async () => {
-    const victim = await api.user({ role: 'admin' });
+    const victim = await clock.api.user({ role: 'admin' });
     const email = victim.user.email;
-    const send = (password: string, from: string) => api.post('/auth/login', { email, password }, { from });
+    const send = (password: string, from: string) =>
+      clock.api.post('/auth/login', { email, password }, { from });
     // The owner signed in from home before.
     expect((await send(victim.password, '192.0.2.10')).statusCode).toBe(200);
 

@@ -65,7 +65,7 @@ function loopProbe() {
   };
 }
 
-/** Issue 20, item 7: webhook deliveries that cost the server far more than they cost the sender. */
+/** Webhook deliveries that cost the server far more than they cost the sender. */
 describe(`webhook limits (${engine})`, () => {
   let ctx: TestContext;
   let companyId: number;

@@ -9,7 +9,7 @@ const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const VICTIM_SECRET = 'app-secret-of-the-victim-company';
 const ATTACKER_SECRET = 'app-secret-of-the-attacker-company';
 
-/** Issue 20, item 3: a company taking another company's WhatsApp number through its settings. */
+/** A company taking another company's WhatsApp number through its settings. */
 describe(`a WhatsApp number belongs to one company (${engine})`, () => {
   let ctx: TestContext;
   let production: TestContext;
