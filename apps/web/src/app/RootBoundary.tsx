@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useNavigation, useRouteError } from 'react-router';
-import { LogoMark } from '../components/lib/icons';
+import { LogoMark } from '../components/lib/public-icons';
 
 /** App root: the routed screen, a thin progress bar while a lazy screen loads, scroll restoration. */
 export function RootBoundary() {

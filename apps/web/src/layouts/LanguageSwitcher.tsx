@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { isLanguage, LANGUAGES } from '../lib/i18n';
 import { useLanguageSwitch } from '../lib/language';
-import { GlobeIcon } from '../components/lib/icons';
+import { GlobeIcon } from '../components/lib/public-icons';
 
 /**
  * Spanish / English switch. Blocked while a change runs; the result shows for 5 seconds in a live

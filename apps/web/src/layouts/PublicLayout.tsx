@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { ParticleBackground } from '../features/public/ParticleBackground';
-import { BotIcon, ChatIcon, LogoMark, MegaphoneIcon } from '../components/lib/icons';
+import { BotIcon, ChatIcon, LogoMark, MegaphoneIcon } from '../components/lib/public-icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import '../styles/public.css';
 

@@ -6,7 +6,7 @@ import { afterSignIn, type LoginState } from '../../app/guards';
 import { prefetchLanding } from '../../app/prefetch';
 import { FormField } from '../../components/Form/FormField';
 import { useZodForm } from '../../components/Form/useZodForm';
-import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../components/lib/icons';
+import { AlertIcon, CheckIcon, EyeIcon, EyeOffIcon } from '../../components/lib/public-icons';
 import { isApiError } from '../../lib/api-client';
 import { setSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';

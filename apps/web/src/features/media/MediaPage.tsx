@@ -1,6 +1,7 @@
 import { MEDIA_ACCEPT, type MediaItem } from '@hablabot/contract';
 import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'lucide-react';
 import {
   Button,
   formatBytes,
@@ -12,7 +13,7 @@ import {
   useMessageBox,
   ValidationErrorList,
 } from '../../components';
-import { SearchIcon, TrashIcon } from '../../components/lib/icons';
+import { icon, SearchIcon, TrashIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -29,23 +30,7 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-const LinkIcon = ({ size = 16 }: { size?: number }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
-    <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
-  </svg>
-);
+const LinkIcon = icon(Link);
 
 /** The media library (/admin/media): the 'Subir media' form and the 'Biblioteca de medios' grid. */
 export default function MediaPage() {
