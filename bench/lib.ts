@@ -113,19 +113,67 @@ export async function addConversations(db: Kysely<DB>, ids: { id: number }[]): P
   });
 }
 
+/** A process's resident memory in bytes: now (VmRSS) and its peak since start or `resetPeak` (VmHWM). */
+export function processMemory(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/** Starts a process's peak resident memory again from now ("5" to clear_refs), so a phase's peak is its own. */
+export function resetPeak(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/**
+ * The child's code: the script through tsx, as the benches run by default, or — with BENCH_BUILT=1 — the
+ * script bundled by esbuild the way `npm start` builds the server (scripts/server-build.mjs: workspace
+ * packages inside, npm packages outside) and run as plain JavaScript, to compare the two.
+ */
+async function childCommand(script: string): Promise<string[]> {
+  if (process.env.BENCH_BUILT !== '1') return ['--import', 'tsx', script];
+  const esbuild = await import('esbuild');
+  // Beside the server's own build, so its npm packages resolve from the repository's node_modules.
+  const outfile = path.resolve(
+    import.meta.dirname,
+    '../apps/server/dist/bench',
+    `${path.basename(script, '.ts')}.mjs`,
+  );
+  await esbuild.build({
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'npm-packages-outside',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@hablabot/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  return ['--enable-source-maps', outfile];
+}
+
 /**
  * A benchmark's server in a child process (the script itself, run with BENCH_ROLE=server), so the sending
  * side never shares its event loop. The child prints one line of JSON when it listens; that is `info`.
- * With BENCH_PROFILE=<folder> the child writes a CPU profile there.
+ * With BENCH_PROFILE=<folder> the child writes a CPU profile there; with BENCH_BUILT=1 it runs built code.
  */
 export async function startServerChild<T>(script: string): Promise<{ child: ChildProcess; info: T }> {
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
-      '--import',
-      'tsx',
-      script,
+      ...(await childCommand(script)),
     ],
     { env: { ...process.env, BENCH_ROLE: 'server' }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
   );

@@ -22,6 +22,8 @@ import {
   type SeededServerInfo,
   type Stats,
   askChild,
+  processMemory,
+  resetPeak,
   countRows,
   measure,
   report,
@@ -50,6 +52,11 @@ async function main() {
   );
   const { child, info } = await startServerChild<SeededServerInfo>(import.meta.filename);
   const { url, engine, seed } = info;
+  // Resident memory from here on: what the server holds with the data in place, and its peak while it
+  // answers the run (the seed's own peak is left out).
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const atRest = processMemory(child.pid!).rss;
+  resetPeak(child.pid!);
   const [first] = seed.companies;
   console.log(
     `engine: ${engine}; seeded ${SHAPE.companies} companies, ${(SHAPE.companies * SHAPE.clientsPerCompany).toLocaleString('en')} clients and ${SHAPE.messages.toLocaleString('en')} messages in ${seed.seconds.toFixed(1)} s`,
@@ -222,6 +229,14 @@ async function main() {
       figure: `${achieved.toFixed(1)}/s = ${(share * 100).toFixed(1)}% of the pace; accepted in ${acceptMs.toFixed(0)} ms`,
       budget: '≥ 95% of the configured pace',
       met: share >= 0.95,
+    });
+
+    const memory = processMemory(child.pid!);
+    results.push({
+      name: `server resident memory (${process.env.BENCH_BUILT === '1' ? 'built JavaScript' : 'through tsx'})`,
+      figure: `${mb(atRest)} after the seed, ${mb(memory.rss)} at the end, peak ${mb(memory.peak)} during the run`,
+      budget: '—',
+      met: true,
     });
 
     console.log(`\nScale run on ${engine} (load ${load()} at the end):\n`);
