@@ -638,7 +638,11 @@ describe('ChatPage templates', () => {
       const sendButton = within(dialog).getByRole('button', { name: 'Enviar mensaje' });
       expect(sendButton).toBeDisabled();
       await userEvent.click(within(dialog).getByRole('radio', { name: /bienvenida/ }));
-      expect(within(dialog).getAllByText('Categoría: MARKETING')).toHaveLength(2);
+      expect(within(dialog).getAllByText('Categoría: Marketing')).toHaveLength(2);
+      // Meta's values in the screen's language, never raw.
+      expect(within(dialog).getByText('Estado: Aprobada')).toBeInTheDocument();
+      expect(within(dialog).getByText('Estado: Pendiente')).toBeInTheDocument();
+      expect(within(dialog).queryByText(/APPROVED|PENDING|MARKETING/)).toBeNull();
       await userEvent.type(within(dialog).getByRole('textbox', { name: 'Valor de {{1}}' }), 'Ana');
       expect(within(dialog).getByTestId('template-preview')).toHaveTextContent(
         'Hola Ana, tu cita es el {{2}}',

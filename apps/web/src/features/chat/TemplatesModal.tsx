@@ -23,7 +23,12 @@ export interface TemplatesModalProps {
 
 /** Sends an approved WhatsApp template to the client, its placeholders filled in. */
 export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  /** Meta's status and category values (APPROVED, UTILITY…) in the screen's language; an unknown one as Meta wrote it. */
+  const valueLabel = (group: 'statuses' | 'categories', value: string) => {
+    const key = `chat.templates.${group}.${value.toUpperCase()}`;
+    return i18n.exists(key) ? t(key as never) : value;
+  };
   const templates = useTemplates(open);
   const sync = useSyncTemplates();
   const sendTemplate = useSendTemplate();
@@ -128,10 +133,10 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
                     {t('chat.templates.language')}: {template.language}
                   </span>
                   <span>
-                    {t('chat.templates.category')}: {template.category}
+                    {t('chat.templates.category')}: {valueLabel('categories', template.category)}
                   </span>
                   <span>
-                    {t('chat.templates.status')}: {template.status}
+                    {t('chat.templates.status')}: {valueLabel('statuses', template.status)}
                   </span>
                 </span>
               </label>
