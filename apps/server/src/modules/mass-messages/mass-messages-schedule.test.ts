@@ -8,7 +8,7 @@ import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { connectWhatsApp } from '../../../test/whatsapp-company';
-import { scheduleOf } from './mass-messages.service';
+import { scheduleOf } from './schedule';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-schedule-token';

@@ -10,7 +10,7 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { png } from '../../../test/media-fixtures';
-import { zonedToUtc } from './mass-messages.service';
+import { zonedToUtc } from './schedule';
 import { waitFor } from '../../../test/wait';
 import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 
