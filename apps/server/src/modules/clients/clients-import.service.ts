@@ -8,6 +8,7 @@ import type { Repositories, WithTransaction } from '../../repositories';
 import type { ClientsRepository, ImportValues } from './clients.repository';
 import { fold } from './fold';
 import type { SegmentsRepository } from './segments.repository';
+import { nextTurn } from '../../platform/turns';
 
 /** Rows written per transaction: large enough to be fast, small enough that a failed batch is cheap to redo. */
 export const IMPORT_BATCH = 500;
@@ -20,7 +21,6 @@ const IMPORT_CLAIM_MS = 5 * 60_000;
 const IMPORT_RETRY_SECONDS = 5;
 
 /** Lets the event loop serve other requests (health checks, other companies) before going on. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface ImportResult {
   error: ImportError[];

@@ -15,7 +15,8 @@ import type { ClientAfterMessage } from '../clients/clients.repository';
 import type { SettingsService } from '../settings/settings.service';
 import type { MessagesRepository } from './messages.repository';
 import { storedContent } from './inbound-content';
-import { createLogWindow, createPacer, WEBHOOK_TURN_MS } from './webhook-pace';
+import { createPacer } from '../../platform/turns';
+import { createLogWindow, WEBHOOK_TURN_MS } from './webhook-pace';
 
 /**
  * Where the rest of the product hears about messages (the event stream, the jobs that fetch media and

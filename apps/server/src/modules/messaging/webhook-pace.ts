@@ -1,25 +1,11 @@
 /**
  * What keeps the webhook's cost per delivery bounded whoever sends it: a summary logged once per window
- * instead of one line per delivery, and a long delivery's work cut into turns of the event loop.
+ * instead of one line per delivery, and a long delivery's work cut into turns of the event loop
+ * (platform/turns.ts, every WEBHOOK_TURN_MS).
  */
 
 /** How long the webhook works on one delivery before letting other requests run. */
 export const WEBHOOK_TURN_MS = 10;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * Call between units of work: once `turnMs` passed since the last turn, waits for the next turn of the
- * event loop (other requests, timers and I/O run meanwhile), so no delivery holds the loop much longer.
- */
-export function createPacer(turnMs = WEBHOOK_TURN_MS, now = () => performance.now()) {
-  let since = now();
-  return async function pace(): Promise<void> {
-    if (now() - since < turnMs) return;
-    await nextTurn();
-    since = now();
-  };
-}
 
 /**
  * Counts an event that anyone can cause as often as they like (a delivery for a number no company has)
