@@ -10,9 +10,9 @@
 // answer) it measures that whole list; on code that answers pages, the default page (1000), a page of
 // 50, and the whole list fetched page by page.
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
+import { processMemory, resetPeak } from './proc';
 
 const CLIENTS = 10_000;
 const CONCURRENT = 20;
@@ -93,13 +93,6 @@ async function startChild(): Promise<Server> {
   return { child, url, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** The child's resident memory: now, and its peak since the last reset (Linux /proc). */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
 /** The child's event-loop delay since the last 'reset' (max and p99, ms). */
 function loopDelay(server: Server, message: 'reset' | 'read'): Promise<{ max: number; p99: number }> {
   return new Promise((resolve) => {
@@ -107,9 +100,6 @@ function loopDelay(server: Server, message: 'reset' | 'read'): Promise<{ max: nu
     server.child.send(message);
   });
 }
-
-/** Resets the peak ("5" to clear_refs), so a phase's peak is its own. */
-const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
@@ -145,7 +135,7 @@ async function single(server: Server, path: string) {
 async function concurrent(server: Server, path: string) {
   const pid = server.child.pid!;
   resetPeak(pid);
-  const before = memory(pid).rss;
+  const before = processMemory(pid).rss;
   await loopDelay(server, 'reset');
   let running = true;
   const health: number[] = [];
@@ -169,7 +159,7 @@ async function concurrent(server: Server, path: string) {
     wall,
     health: { n: health.length, p50: pct(health, 50), p95: pct(health, 95), max: health[health.length - 1] },
     rssBefore: before,
-    peak: memory(pid).peak,
+    peak: processMemory(pid).peak,
     loop,
   };
 }
@@ -180,7 +170,7 @@ async function measureAll() {
     const first = JSON.parse(new TextDecoder().decode((await get(server, '/api/v1/admin/client')).body));
     const paged = 'pagination' in first;
     console.log(
-      `${CLIENTS} clients with ~3 KB of notes each; ${paged ? 'code that answers pages' : 'code that answers every client at once'}; server process RSS at rest ${mb(memory(server.child.pid!).rss)}`,
+      `${CLIENTS} clients with ~3 KB of notes each; ${paged ? 'code that answers pages' : 'code that answers every client at once'}; server process RSS at rest ${mb(processMemory(server.child.pid!).rss)}`,
     );
     const cases = paged
       ? [

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -113,53 +114,25 @@ export async function addConversations(db: Kysely<DB>, ids: { id: number }[]): P
   });
 }
 
-/** A process's resident memory in bytes: now (VmRSS) and its peak since start or `resetPeak` (VmHWM). */
-export function processMemory(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
-/** Starts a process's peak resident memory again from now ("5" to clear_refs), so a phase's peak is its own. */
-export function resetPeak(pid: number): void {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
-}
-
 /**
  * The child's code: the script through tsx, as the benches run by default, or — with BENCH_BUILT=1 — the
- * script bundled by esbuild the way `npm start` builds the server (scripts/server-build.mjs: workspace
- * packages inside, npm packages outside) and run as plain JavaScript, to compare the two.
+ * script bundled by esbuild the way `npm start` builds the server (SERVER_BUNDLE) and run as plain
+ * JavaScript, to compare the two.
  */
 async function childCommand(script: string): Promise<string[]> {
   if (process.env.BENCH_BUILT !== '1') return ['--import', 'tsx', script];
   const esbuild = await import('esbuild');
+  // Loaded by its path, not imported: this file is itself bundled into the child, and a bundled
+  // server-build.mjs would take the child for its own command line.
+  const build = pathToFileURL(path.resolve(import.meta.dirname, '../scripts/server-build.mjs')).href;
+  const { SERVER_BUNDLE } = (await import(build)) as typeof import('../scripts/server-build.mjs');
   // Beside the server's own build, so its npm packages resolve from the repository's node_modules.
   const outfile = path.resolve(
     import.meta.dirname,
     '../apps/server/dist/bench',
     `${path.basename(script, '.ts')}.mjs`,
   );
-  await esbuild.build({
-    entryPoints: [script],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'npm-packages-outside',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@hablabot/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await esbuild.build({ entryPoints: [script], outfile, ...SERVER_BUNDLE });
   return ['--enable-source-maps', outfile];
 }
 

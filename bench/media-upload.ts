@@ -7,6 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { processMemory } from './proc';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MB = 1024 * 1024;
@@ -20,13 +21,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-/** Resident memory of a process, in bytes (VmRSS), and its high-water mark (VmHWM). */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 }
 
 async function json<T>(
@@ -94,14 +88,14 @@ function upload(
 
 /** Runs `work` while sampling the server's memory; answers the RSS before and the peak during it. */
 async function sampled<T>(pid: number, work: () => Promise<T>) {
-  const before = memoryOf(pid).rss;
+  const before = processMemory(pid).rss;
   let peak = before;
   const timer = setInterval(() => {
-    peak = Math.max(peak, memoryOf(pid).rss);
+    peak = Math.max(peak, processMemory(pid).rss);
   }, 5);
   const result = await work();
   clearInterval(timer);
-  peak = Math.max(peak, memoryOf(pid).rss);
+  peak = Math.max(peak, processMemory(pid).rss);
   return { result, before, peak };
 }
 
@@ -185,7 +179,7 @@ try {
 
     // Warm up: the upload path's modules and buffers are loaded before anything is measured.
     for (let i = 0; i < 3; i++) await upload(port, token, small, 'warm.pdf');
-    console.log(`server RSS at rest after warm-up: ${mb(memoryOf(pid).rss)}`);
+    console.log(`server RSS at rest after warm-up: ${mb(processMemory(pid).rss)}`);
 
     const runs: [string, () => Promise<{ status: number; seconds: number }[]>][] = [
       ['one 100 MB upload (accepted)', async () => [await upload(port, token, exact, 'max.pdf')]],
@@ -203,7 +197,7 @@ try {
         `${label}: status ${result.map((r) => r.status).join(', ')} in ${seconds.toFixed(2)} s; server RSS ${mb(before)} → peak ${mb(peak)} (delta ${mb(peak - before)})`,
       );
     }
-    console.log(`server RSS high-water mark over the whole run: ${mb(memoryOf(pid).hwm)}`);
+    console.log(`server RSS high-water mark over the whole run: ${mb(processMemory(pid).peak)}`);
   } finally {
     fs.rmSync(files, { recursive: true, force: true });
   }

@@ -22,8 +22,6 @@ import {
   type SeededServerInfo,
   type Stats,
   askChild,
-  processMemory,
-  resetPeak,
   countRows,
   measure,
   report,
@@ -32,6 +30,7 @@ import {
   startServerChild,
   whatsappDelivery,
 } from './lib';
+import { processMemory, resetPeak } from './proc';
 
 const APP_SECRET = 'scale-app-secret-0123456789';
 const GRAPH_TOKEN = 'EAAG-scale-token';

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { processMemory } from './proc';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -27,10 +28,10 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A process's resident memory in MB: now, and its peak. */
 function memory(pid: number): { rss: number; hwm: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+  const { rss, peak } = processMemory(pid);
+  return { rss: rss / 1024 / 1024, hwm: peak / 1024 / 1024 };
 }
 
 function childOf(pid: number): number {

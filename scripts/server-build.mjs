@@ -56,6 +56,22 @@ const npmPackagesOutside = {
 };
 
 /**
+ * How the server is bundled: Node's ESM for Node 20, source maps without the sources (the .ts files are
+ * beside them), our workspace packages inside and npm packages outside. The scale bench bundles its server
+ * child the same way (BENCH_BUILT=1).
+ */
+export const SERVER_BUNDLE = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: [npmPackagesOutside],
+};
+
+/**
  * Builds the server when its build is stale; returns the dist folder. Each file is written beside its
  * place and renamed into it, so a server starting meanwhile (another `npm start`, a test) reads either the
  * old file or the new one, never half of one.
@@ -69,14 +85,7 @@ export async function ensureServerBuild(root, { label = 'server' } = {}) {
     absWorkingDir: root,
     entryPoints: ENTRIES.map((entry) => path.join(root, 'apps/server/src', `${entry}.ts`)),
     outdir: dist,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'warning',
-    plugins: [npmPackagesOutside],
+    ...SERVER_BUNDLE,
     write: false,
   });
   // esbuild's service process would otherwise live on beside npm start's watcher.
