@@ -7,7 +7,7 @@ import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
-import { wordpressRoutes } from './modules/integrations/wordpress.routes';
+import { wordpressRoutes } from './modules/wordpress-api/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { massMessagesRoutes } from './modules/mass-messages/mass-messages.routes';

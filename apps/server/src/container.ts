@@ -10,7 +10,7 @@ import { createBotsService } from './modules/bots/bots.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createWordPressAuth, type WordPressLimits } from './modules/integrations/wordpress.service';
+import { createWordPressAuth, type WordPressLimits } from './modules/wordpress-api/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';

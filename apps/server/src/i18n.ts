@@ -4,7 +4,7 @@ import { clientsTexts } from './modules/clients/clients.i18n';
 import { mediaTexts } from './modules/media/media.i18n';
 import { massMessagesTexts } from './modules/mass-messages/mass-messages.i18n';
 import { messagingTexts } from './modules/messaging/messaging.i18n';
-import { wordpressTexts } from './modules/integrations/wordpress.i18n';
+import { wordpressTexts } from './modules/wordpress-api/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
 import { templatesTexts } from './modules/templates/templates.i18n';
