@@ -15,9 +15,9 @@ const LANDING_CHUNKS: Record<BuiltinRoleName, () => Promise<unknown>[]> = {
     loadFeatureTexts('home'),
   ],
   client: () => [
-    import('../layouts/ClientLayout'),
-    import('../features/client/ClientHomePage'),
-    loadFeatureTexts('client'),
+    import('../layouts/ClientAreaLayout'),
+    import('../features/client-area/ClientAreaHomePage'),
+    loadFeatureTexts('client-area'),
   ],
 };
 

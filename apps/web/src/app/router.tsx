@@ -72,9 +72,12 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'client',
-                ...screen(() => import('../layouts/ClientLayout'), 'client'),
+                ...screen(() => import('../layouts/ClientAreaLayout'), 'client-area'),
                 children: [
-                  { index: true, ...screen(() => import('../features/client/ClientHomePage'), 'client') },
+                  {
+                    index: true,
+                    ...screen(() => import('../features/client-area/ClientAreaHomePage'), 'client-area'),
+                  },
                 ],
               },
             ],

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** The client area's index shows only a placeholder. */
-export default function ClientHomePage() {
+export default function ClientAreaHomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('client.title'));
   return (

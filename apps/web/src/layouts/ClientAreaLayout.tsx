@@ -7,7 +7,7 @@ import { UserMenu } from './UserMenu';
 import '../styles/shell.css';
 
 /** The client area is a header, a placeholder and a footer. */
-export default function ClientLayout() {
+export default function ClientAreaLayout() {
   const { t } = useTranslation();
   return (
     <QueryProvider>
