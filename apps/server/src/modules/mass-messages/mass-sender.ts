@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { type MassMessageStatus, fillRecipientTokens } from '@hablabot/contract';
-import { sql } from 'kysely';
+import type { MassMessageStatus } from '@hablabot/contract';
 import type { Executor } from '../../db/transactions';
-import type { CloudApiClient, OutgoingContent, SendResult } from '../../integrations/whatsapp/cloud-api';
-import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
+import type { CloudApiClient } from '../../integrations/whatsapp/cloud-api';
+import { type Clock, realClock } from '../../platform/clock';
 import type { EventBus } from '../../platform/events/events';
 import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
-import type { Metrics } from '../../platform/metrics';
 import { silentLogger } from '../../platform/jobs/jobs';
-import { fillPlaceholders, placeholdersOf } from '../templates/template-parameters';
-import type { MassMessageRow, MassMessagesRepository, RecipientRow } from './mass-messages.repository';
+import type { Metrics } from '../../platform/metrics';
+import type { MassMessageRow, MassMessagesRepository } from './mass-messages.repository';
+import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
+import { createPacer } from './pacer';
+import { type OnSent, createRecipientRequest } from './recipient-request';
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -32,36 +33,23 @@ export interface MassSenderOptions {
   retryBackoffMs?: number;
   /** How often progress is published while a send runs (1 s by default). */
   progressMs?: number;
+  /** The sender's time: its waits, its pace, and every time it writes (the wall clock by default). */
+  clock?: Clock;
 }
-
-/** Sends still to be worked on by the sender. */
-const ACTIVE: MassMessageStatus[] = ['queued', 'sending'];
-/** Tries at most per recipient for a passing error, for the pair limit, and for the number's rate limit. */
-const MAX_TRANSIENT_TRIES = 3;
-const MAX_PAIR_TRIES = 4;
-const MAX_RATE_LIMIT_TRIES = 10;
-/** The window in which at most `messages_per_second` sends may start: one second and a little margin. */
-const WINDOW_MS = 1015;
-const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
  * The sender of mass sends: a job per send that works through its recipients, paced under the company's
- * messages per second, and hands over to a fresh job every few seconds so the job queue's other work is
- * never starved.
+ * messages per second (see pacer.ts), and hands over to a fresh job every few seconds so the job queue's
+ * other work is never starved. Its SQL is in mass-sender.repository.ts, one recipient's request and what
+ * its answer means in recipient-request.ts.
  *
  * Never twice: a recipient is taken from `queued` to `sending` in the database immediately before its
  * request goes to WhatsApp. A run takes a lease on the send first (one process at a time); when it finds
  * recipients left `sending`, their process died or lost the send while their request was out, so they
- * become `unknown` — never tried again by the sender, only by an admin's resend. Refusals WhatsApp
- * reports before sending (rate limits, a passing error) put the recipient back to `queued`, as nothing
- * went out; a request that got no answer is `unknown`.
+ * become `unknown` — never tried again by the sender, only by an admin's resend.
  *
- * Pace: at most `messages_per_second` requests start in any window of a little over a second (with evenly
- * spaced slots within). The company's sends running at the same time share it (each takes an equal part,
- * looked at again with every check for pause), since WhatsApp's limit is the phone number's. A rate-limit answer (130429) stops the send for a while (1 s, doubling while they
- * continue) and lowers its pace by a fifth; the pace climbs back by a tenth every 5 s without one. The
- * pair limit (131056) waits only for that recipient (4 s, ×4 each time).
+ * The number's pace is shared: the company's sends running at the same time each take an equal part,
+ * looked at again with every check for pause, since WhatsApp's limit is the phone number's.
  */
 export function createMassSender(deps: {
   db: Executor;
@@ -72,26 +60,20 @@ export function createMassSender(deps: {
   /** Counts each recipient WhatsApp accepted or refused, as sender `mass`. */
   metrics?: Pick<Metrics, 'sent'>;
   /**
-   * A recipient WhatsApp accepted, with the text they read (the template's body filled in for them) and
-   * the request that was sent: the conversation keeps it, so whoever opens the chat sees what the
-   * customer is answering. A failure here is logged and never touches the send.
+   * A recipient WhatsApp accepted: the conversation keeps the text they read, so whoever opens the chat
+   * sees what the customer is answering. A failure here is logged and never touches the send.
    */
-  onSent?: (
-    send: MassMessageRow,
-    recipient: RecipientRow,
-    sent: { wamid: string; text: string; content: OutgoingContent },
-  ) => Promise<void>;
+  onSent?: OnSent;
   options?: MassSenderOptions;
 }) {
-  const { db, repository, cloudApi, jobs, events } = deps;
+  const { repository, jobs, events } = deps;
   const o = deps.options ?? {};
+  const clock = o.clock ?? realClock;
   const sliceMs = o.sliceMs ?? 10_000;
   const leaseMs = o.leaseMs ?? 15_000;
   const controlMs = o.controlMs ?? 250;
-  const rateLimitBackoffMs = o.rateLimitBackoffMs ?? 1000;
-  const pairBackoffMs = o.pairBackoffMs ?? 4000;
-  const retryBackoffMs = o.retryBackoffMs ?? 2000;
   const progressMs = o.progressMs ?? 1000;
+  const store = createMassSenderRepository(deps.db, clock);
   /** This process, as the holder of a send's lease. */
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   /** Sends a run of this process is working on. */
@@ -99,10 +81,19 @@ export function createMassSender(deps: {
   /** Sends asked to run while this process was running them: run again once that run ends. */
   const again = new Set<number>();
   let logger: JobLogger = silentLogger;
+  const sendOne = createRecipientRequest({
+    repository: store,
+    cloudApi: deps.cloudApi,
+    metrics: deps.metrics,
+    onSent: deps.onSent,
+    pairBackoffMs: o.pairBackoffMs ?? 4000,
+    retryBackoffMs: o.retryBackoffMs ?? 2000,
+    logger: () => logger,
+  });
 
   // --- progress ---
 
-  const pendingProgress = new Map<number, ReturnType<typeof setTimeout>>();
+  const pendingProgress = new Set<number>();
 
   /** Counts the send's recipients, keeps the counts on the send and publishes them. */
   async function publishProgress(massMessageId: number): Promise<void> {
@@ -119,242 +110,16 @@ export function createMassSender(deps: {
   /** Progress soon, at most once per `progressMs` per send (for status webhooks arriving in bursts). */
   function progressSoon(massMessageId: number) {
     if (pendingProgress.has(massMessageId)) return;
-    const timer = setTimeout(() => {
+    pendingProgress.add(massMessageId);
+    clock.after(progressMs, () => {
       pendingProgress.delete(massMessageId);
       publishProgress(massMessageId).catch((err) =>
         logger.warn({ err, massMessageId }, 'mass send progress could not be published'),
       );
-    }, progressMs);
-    timer.unref?.();
-    pendingProgress.set(massMessageId, timer);
+    });
   }
 
-  // --- the lease ---
-
-  async function acquire(massMessageId: number): Promise<boolean> {
-    const result = await db
-      .updateTable('mass_messages')
-      .set({
-        lease_owner: owner,
-        lease_until: iso(leaseMs),
-        status: 'sending',
-        started_at: sql`coalesce(started_at, ${iso()})`,
-        updated_at: iso(),
-      })
-      .where('id', '=', massMessageId)
-      .where('status', 'in', ACTIVE)
-      .where((eb) =>
-        eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso()), eb('lease_owner', '=', owner)]),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async function renew(massMessageId: number): Promise<boolean> {
-    const result = await db
-      .updateTable('mass_messages')
-      .set({ lease_until: iso(leaseMs) })
-      .where('id', '=', massMessageId)
-      .where('lease_owner', '=', owner)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async function release(massMessageId: number) {
-    await db
-      .updateTable('mass_messages')
-      .set({ lease_owner: null, lease_until: null })
-      .where('id', '=', massMessageId)
-      .where('lease_owner', '=', owner)
-      .execute();
-  }
-
-  // --- one recipient ---
-
-  /**
-   * The values of the body's placeholders for one recipient, in order and by number; the first blank
-   * one's number, if any.
-   */
-  function valuesFor(
-    send: MassMessageRow,
-    r: RecipientRow,
-  ): { values: string[]; byNumber: Record<string, string>; blank?: number } {
-    const given = JSON.parse(send.body_parameters) as Record<string, string>;
-    const fields = { name: r.name, last_names: r.last_names, whatsapp_cellphone: r.phone, email: r.email };
-    const values: string[] = [];
-    const byNumber: Record<string, string> = {};
-    for (const n of placeholdersOf(send.template_body)) {
-      const value = fillRecipientTokens(given[String(n)] ?? '', fields)
-        .replace(/[\n\r\t]+/g, ' ')
-        .replace(/ {5,}/g, '    ')
-        .trim();
-      if (!value) return { values, byNumber, blank: n };
-      values.push(value);
-      byNumber[String(n)] = value;
-    }
-    return { values, byNumber };
-  }
-
-  async function settle(r: RecipientRow, set: Record<string, unknown>, from: string[] = ['sending']) {
-    await db
-      .updateTable('mass_message_recipients')
-      .set({ ...set, updated_at: iso() })
-      .where('id', '=', r.id)
-      .where('status', 'in', from)
-      .execute();
-  }
-
-  /** What the run learns from one answer: whether WhatsApp said the number is over its rate. */
-  async function sendOne(send: MassMessageRow, r: RecipientRow): Promise<'ok' | 'rate_limited'> {
-    if (!/^\d{10,15}$/.test(r.phone)) {
-      await settle(r, { status: 'failed', error_code: null, error_message: 'mass.no_phone' });
-      return 'ok';
-    }
-    const { values, byNumber, blank } = valuesFor(send, r);
-    if (blank !== undefined) {
-      await settle(r, { status: 'failed', error_code: null, error_message: `mass.empty_parameter|${blank}` });
-      return 'ok';
-    }
-    const components = send.header ? [JSON.parse(send.header)] : [];
-    if (values.length)
-      components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
-    const content: OutgoingContent = {
-      type: 'template',
-      template: {
-        name: send.template_name,
-        language: { code: send.template_language },
-        ...(components.length ? { components } : {}),
-      },
-    };
-    let result: SendResult;
-    try {
-      result = await cloudApi.send(send.company_id, r.phone, content);
-    } catch (err) {
-      // Whether the request left is not known: never tried again by itself.
-      logger.error({ err, recipient: r.id }, 'mass send request threw');
-      await settle(r, { status: 'unknown', error_message: 'mass.unconfirmed' });
-      return 'ok';
-    }
-    if (result.ok) {
-      deps.metrics?.sent('mass', 'sent');
-      // A late answer for a recipient already marked unknown still tells the truth.
-      await settle(
-        r,
-        { status: 'sent', wamid: result.wamid, sent_at: iso(), error_code: null, error_message: null },
-        ['sending', 'unknown'],
-      );
-      if (deps.onSent) {
-        const text = fillPlaceholders(send.template_body ?? '', byNumber);
-        await deps
-          .onSent(send, r, { wamid: result.wamid, text, content })
-          .catch((err) =>
-            logger.error({ err, recipient: r.id }, 'mass send message not kept in the conversation'),
-          );
-      }
-      return 'ok';
-    }
-    if (result.unconfirmed) {
-      await settle(r, { status: 'unknown', error_code: result.code || null, error_message: result.message });
-      return 'ok';
-    }
-    if (result.code === 130429) {
-      if (r.attempts >= MAX_RATE_LIMIT_TRIES)
-        await settle(r, { status: 'failed', error_code: result.code, error_message: result.message });
-      else await settle(r, { status: 'queued', error_code: result.code, error_message: result.message });
-      return 'rate_limited';
-    }
-    if (result.code === 131056 && r.attempts < MAX_PAIR_TRIES) {
-      await settle(r, {
-        status: 'queued',
-        not_before: iso(pairBackoffMs * 4 ** (r.attempts - 1)),
-        error_code: result.code,
-        error_message: result.message,
-      });
-      return 'ok';
-    }
-    if (result.transient && !RATE_LIMIT_CODES.includes(result.code) && r.attempts < MAX_TRANSIENT_TRIES) {
-      await settle(r, {
-        status: 'queued',
-        not_before: iso(retryBackoffMs * 2 ** (r.attempts - 1)),
-        error_code: result.code || null,
-        error_message: result.message,
-      });
-      return 'ok';
-    }
-    deps.metrics?.sent('mass', 'failed');
-    await settle(r, { status: 'failed', error_code: result.code || null, error_message: result.message });
-    return 'ok';
-  }
-
-  // --- a run ---
-
-  /**
-   * How many of the company's sends are being sent (at least one). Between two runs of a send, or while
-   * another process takes it over, it is still `sending`: counting it keeps the others from jumping to a
-   * larger share for that moment.
-   */
-  async function runningSends(companyId: number): Promise<number> {
-    const row = await db
-      .selectFrom('mass_messages')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('company_id', '=', companyId)
-      .where('status', '=', 'sending')
-      .executeTakeFirstOrThrow();
-    return Math.max(1, Number(row.n));
-  }
-
-  /**
-   * Marks the next `limit` queued recipients `sending` and gives them, in one statement (the run holds
-   * the send's lease, so no other run claims the same rows).
-   */
-  async function claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
-    if (limit <= 0) return [];
-    const at = iso();
-    const rows = await db
-      .updateTable('mass_message_recipients')
-      .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: at })
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('mass_message_recipients')
-          .select('id')
-          .where('mass_message_id', '=', massMessageId)
-          .where('status', '=', 'queued')
-          .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', at)]))
-          .orderBy('id')
-          .limit(limit),
-      )
-      .where('status', '=', 'queued')
-      .returningAll()
-      .execute();
-    return rows.sort((a, b) => a.id - b.id);
-  }
-
-  /** The earliest time a waiting recipient may be tried; undefined when none waits. */
-  async function nextWaiting(massMessageId: number): Promise<{ left: number; next?: number }> {
-    const row = await db
-      .selectFrom('mass_message_recipients')
-      .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('not_before').as('next')])
-      .where('mass_message_id', '=', massMessageId)
-      .where('status', '=', 'queued')
-      .executeTakeFirstOrThrow();
-    const next = row.next ? Date.parse(String(row.next)) : undefined;
-    return { left: Number(row.n), next };
-  }
-
-  async function finish(massMessageId: number) {
-    await db
-      .updateTable('mass_messages')
-      .set({
-        status: 'completed',
-        finished_at: iso(),
-        lease_owner: null,
-        lease_until: null,
-        updated_at: iso(),
-      })
-      .where('id', '=', massMessageId)
-      .where('status', 'in', ACTIVE)
-      .execute();
-  }
+  // --- runs ---
 
   /**
    * Queues a run of the send. Runs that found the send held by another process share one waiting job per
@@ -400,176 +165,116 @@ export function createMassSender(deps: {
     let send = await repository.findById(massMessageId);
     if (!send) return;
     if (send.status === 'scheduled') {
-      const due = send.scheduled_at ? Date.parse(send.scheduled_at) - Date.now() : 0;
+      const due = send.scheduled_at ? Date.parse(send.scheduled_at) - clock.now() : 0;
       if (due > 0) return continueLater(send, due);
-      await db
-        .updateTable('mass_messages')
-        .set({ status: 'queued', updated_at: iso() })
-        .where('id', '=', send.id)
-        .where('status', '=', 'scheduled')
-        .execute();
+      await store.startScheduled(send.id);
       send = (await repository.findById(massMessageId)) ?? send;
     }
     if (!ACTIVE.includes(send.status as MassMessageStatus)) return;
-    const acquired = await acquire(massMessageId);
-    if (!acquired) {
+    if (!(await store.acquire(massMessageId, owner, leaseMs))) {
       // Another process holds it; should that process die, its lease runs out and this run takes over.
-      const until = send.lease_until ? Date.parse(send.lease_until) - Date.now() : leaseMs;
+      const until = send.lease_until ? Date.parse(send.lease_until) - clock.now() : leaseMs;
       return await continueLater(send, Math.max(until, 0) + 100);
     }
-    // Left `sending` by a process that stopped while its request was out: whether it went is unknown.
-    const orphaned = await db
-      .updateTable('mass_message_recipients')
-      .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
-      .where('mass_message_id', '=', massMessageId)
-      .where('status', '=', 'sending')
-      .executeTakeFirst();
-    if (Number(orphaned.numUpdatedRows) > 0)
+    const orphaned = await store.orphansToUnknown(massMessageId);
+    if (orphaned > 0)
       logger.warn(
-        { massMessageId, recipients: Number(orphaned.numUpdatedRows) },
+        { massMessageId, recipients: orphaned },
         'mass send recipients left in flight are now unknown',
       );
     await publishProgress(massMessageId);
     const outcome = await work(send);
     if (outcome === 'done') {
-      await finish(massMessageId);
+      await store.finish(massMessageId);
     } else {
-      await release(massMessageId);
+      await store.release(massMessageId, owner);
       if (outcome.continueInMs !== undefined) await continueLater(send, outcome.continueInMs, false);
     }
     await publishProgress(massMessageId);
   }
 
+  /** Sends the send's recipients at the pacer's pace until the slice is over, it stops, or none is left. */
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
     const id = send.id;
     const configured = Math.max(1, send.messages_per_second);
     // The number's pace is shared by the company's sends running at once: each takes its part.
-    let ceiling = Math.max(1, Math.floor(configured / (await runningSends(send.company_id))));
-    let rate = ceiling;
-    const startedAt = Date.now();
+    const share = async () => Math.floor(configured / (await store.runningSends(send.company_id)));
+    const pacer = createPacer({
+      ceiling: await share(),
+      rateLimitBackoffMs: o.rateLimitBackoffMs ?? 1000,
+      clock,
+    });
+    const startedAt = clock.now();
     const inFlight = new Set<Promise<void>>();
     // At most half a second of requests out at once: what a crash can leave unknown.
     const maxInFlight = Math.max(20, Math.ceil(configured / 2));
-    /** Start times of the requests of the last window, oldest first. */
-    const recent: number[] = [];
-    let slotBase = Date.now();
-    let slotCount = 0;
-    let pausedUntil = 0;
-    let rateLimitStreak = 0;
-    let lastRateLimit = 0;
-    let lastRaise = Date.now();
-    let lastControl = Date.now();
-    let lastRenew = Date.now();
-    let lastProgress = Date.now();
+    let lastControl = startedAt;
+    let lastRenew = startedAt;
+    let lastProgress = startedAt;
     let stop: 'paused' | 'cancelled' | 'lost' | undefined;
     let first = true;
-
-    const setRate = (next: number) => {
-      rate = Math.max(1, Math.min(ceiling, Math.round(next)));
-      slotBase = Date.now();
-      slotCount = 0;
-    };
+    const settled = (r: { id: number }) => (err: unknown) =>
+      logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled');
 
     for (;;) {
-      const now = Date.now();
+      const now = clock.now();
       if (now - lastControl >= controlMs) {
         lastControl = now;
         const current = await repository.findById(id);
         if (!current || current.status === 'paused') stop = 'paused';
         else if (current.status === 'cancelled') stop = 'cancelled';
-        const share = Math.max(1, Math.floor(configured / (await runningSends(send.company_id))));
-        if (share !== ceiling) {
-          ceiling = share;
-          // Fewer sends share the number now: back to the full share, unless WhatsApp said slow down
-          // lately (the climb after a rate limit takes over); more: down to the new share at once.
-          setRate(lastRateLimit && now - lastRateLimit <= 5000 ? Math.min(rate, ceiling) : ceiling);
-        }
+        pacer.setCeiling(await share());
       }
       if (!stop && now - lastRenew >= leaseMs / 5) {
         lastRenew = now;
-        if (!(await renew(id))) stop = 'lost';
+        if (!(await store.renew(id, owner, leaseMs))) stop = 'lost';
       }
       if (now - lastProgress >= progressMs) {
         lastProgress = now;
         publishProgress(id).catch(() => undefined);
       }
-      if (stop) break;
-      if (now - startedAt >= sliceMs) break;
+      if (stop || now - startedAt >= sliceMs) break;
 
-      if (lastRateLimit && now - lastRateLimit > 5000 && now - lastRaise > 5000 && rate < ceiling) {
-        lastRaise = now;
-        setRate(rate * 1.1);
-      }
-      if (now < pausedUntil) {
-        await sleep(Math.min(pausedUntil - now, controlMs));
+      const pace = pacer.next(maxInFlight - inFlight.size);
+      if ('waitMs' in pace) {
+        await clock.sleep(Math.min(pace.waitMs, controlMs));
         continue;
       }
-      while (recent.length && recent[0] <= now - WINDOW_MS) recent.shift();
-      // A run that stalled (a busy process) catches up a few slots at most, never a burst.
-      const behind = ((now - slotBase) * rate) / 1000 - slotCount;
-      const catchUp = Math.max(2, Math.ceil(rate / 8));
-      if (behind > catchUp) slotBase += ((behind - catchUp) * 1000) / rate;
-      const bySlots = Math.floor(((now - slotBase) * rate) / 1000) + 1 - slotCount;
-      const byWindow = rate - recent.length;
-      const room = Math.min(bySlots, byWindow, maxInFlight - inFlight.size);
-      if (room <= 0) {
-        const nextSlot = slotBase + ((slotCount + 0) * 1000) / rate;
-        const windowFree = recent.length >= rate ? recent[0] + WINDOW_MS : now;
-        await sleep(Math.max(5, Math.min(Math.max(nextSlot, windowFree) - now, controlMs)));
-        continue;
-      }
-      const batch = await claim(id, first ? 1 : room);
+      const batch = await store.claim(id, first ? 1 : pace.room);
       if (!batch.length) {
         if (inFlight.size) {
           await Promise.race(inFlight);
           continue;
         }
-        const { left, next } = await nextWaiting(id);
+        const { left, next } = await store.nextWaiting(id);
         if (left === 0) return 'done';
-        const wait = (next ?? Date.now()) - Date.now();
+        const wait = (next ?? clock.now()) - clock.now();
         if (wait > sliceMs) return { continueInMs: wait };
-        await sleep(Math.min(Math.max(wait, 10), controlMs));
+        await clock.sleep(Math.min(Math.max(wait, 10), controlMs));
         continue;
       }
       if (first) {
-        // The first request of a run is sent alone and answered before the pace starts from it, so the
-        // connection's set-up never squeezes the next ones together.
+        // The first request of a run is sent alone and answered before the pace starts from it.
         first = false;
         const [r] = batch;
-        recent.push(Date.now());
-        await sendOne(send, r).catch((err) =>
-          logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled'),
-        );
-        slotBase = Date.now() + 1000 / rate;
-        slotCount = 0;
+        pacer.startedAlone();
+        await sendOne(send, r).catch(settled(r));
+        pacer.answeredAlone();
         continue;
       }
       for (const r of batch) {
-        slotCount++;
-        recent.push(Date.now());
+        pacer.started();
         const p = sendOne(send, r)
           .then((answer) => {
-            if (answer === 'rate_limited') {
-              const at = Date.now();
-              // One stop per burst of refusals: those already out answer the same.
-              if (at > pausedUntil) {
-                rateLimitStreak = at - lastRateLimit < 5000 ? rateLimitStreak + 1 : 1;
-                pausedUntil = at + Math.min(30_000, rateLimitBackoffMs * 2 ** (rateLimitStreak - 1));
-                setRate(rate * 0.8);
-                slotBase = pausedUntil;
-                recent.length = 0;
-              }
-              lastRateLimit = at;
-              lastRaise = at;
-            }
+            if (answer === 'rate_limited') pacer.rateLimited();
           })
-          .catch((err) => logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled'))
+          .catch(settled(r))
           .finally(() => inFlight.delete(p));
         inFlight.add(p);
       }
     }
     await Promise.allSettled([...inFlight]);
-    if (stop === 'paused' || stop === 'cancelled' || stop === 'lost') return {};
+    if (stop) return {};
     return { continueInMs: 0 };
   }
 
@@ -584,7 +289,7 @@ export function createMassSender(deps: {
     /** Queues the send's job (now, or at its scheduled time). */
     async schedule(send: MassMessageRow) {
       const delay =
-        send.status === 'scheduled' && send.scheduled_at ? Date.parse(send.scheduled_at) - Date.now() : 0;
+        send.status === 'scheduled' && send.scheduled_at ? Date.parse(send.scheduled_at) - clock.now() : 0;
       await continueLater(send, Math.max(0, delay), false);
     },
     /**
@@ -592,43 +297,24 @@ export function createMassSender(deps: {
      * not moved for `everyMs` — a safety net should a queued run ever be lost. Returns the stop function.
      */
     startWatchdog(everyMs = 30_000): () => void {
-      const timer = setInterval(() => {
+      return clock.every(everyMs, () => {
         (async () => {
-          const stale = new Date(Date.now() - everyMs).toISOString();
-          const sends = await db
-            .selectFrom('mass_messages')
-            .selectAll()
-            .where('status', 'in', ACTIVE)
-            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso())]))
-            .where('updated_at', '<', stale)
-            .execute();
-          for (const send of sends) {
-            if (running.has(send.id)) continue;
-            await db
-              .updateTable('mass_messages')
-              .set({ updated_at: iso() })
-              .where('id', '=', send.id)
-              .execute();
+          for (const send of await store.takeStale(everyMs, (id) => running.has(id)))
             await continueLater(send, 0);
-          }
         })().catch((err) => logger.error({ err }, 'mass send watchdog failed'));
-      }, everyMs);
-      timer.unref?.();
-      return () => clearInterval(timer);
+      });
     },
     /**
      * At start-up: queues every send still to be worked on — those running when the server stopped, and
      * scheduled ones (a time that passed while the server was down fires now).
      */
     async resumeAll(): Promise<number> {
-      const sends = await db
-        .selectFrom('mass_messages')
-        .selectAll()
-        .where('status', 'in', ['queued', 'sending', 'scheduled'])
-        .execute();
+      const sends = await store.resumable();
       for (const send of sends) await this.schedule(send);
       return sends.length;
     },
+    /** Whether a run of this process is working on the send now. */
+    isRunning: (massMessageId: number) => running.has(massMessageId),
     publishProgress,
     progressSoon,
     run,

@@ -1,0 +1,208 @@
+import type { MassMessageStatus } from '@hablabot/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/transactions';
+import { type Clock, isoAt } from '../../platform/clock';
+import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
+
+/** Sends still to be worked on by the sender. */
+export const ACTIVE: MassMessageStatus[] = ['queued', 'sending'];
+
+/**
+ * The sender's database work: the lease on a send, claiming its recipients, settling each one's answer,
+ * and finding the sends to run. Every time written or compared is the sender's clock.
+ */
+export function createMassSenderRepository(db: Executor, clock: Clock) {
+  const iso = (ms = 0) => isoAt(clock, ms);
+  return {
+    /**
+     * Takes the send for `owner` until `leaseMs` from now — when it is still to be worked on and nobody
+     * else holds it (or their lease ran out) — and marks it `sending`. Whether it was taken.
+     */
+    async acquire(massMessageId: number, owner: string, leaseMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mass_messages')
+        .set({
+          lease_owner: owner,
+          lease_until: iso(leaseMs),
+          status: 'sending',
+          started_at: sql`coalesce(started_at, ${iso()})`,
+          updated_at: iso(),
+        })
+        .where('id', '=', massMessageId)
+        .where('status', 'in', ACTIVE)
+        .where((eb) =>
+          eb.or([
+            eb('lease_until', 'is', null),
+            eb('lease_until', '<', iso()),
+            eb('lease_owner', '=', owner),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Keeps the lease `leaseMs` more; false when `owner` lost it. */
+    async renew(massMessageId: number, owner: string, leaseMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mass_messages')
+        .set({ lease_until: iso(leaseMs) })
+        .where('id', '=', massMessageId)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async release(massMessageId: number, owner: string) {
+      await db
+        .updateTable('mass_messages')
+        .set({ lease_owner: null, lease_until: null })
+        .where('id', '=', massMessageId)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+
+    /** The send is done: completed, its lease let go. */
+    async finish(massMessageId: number) {
+      await db
+        .updateTable('mass_messages')
+        .set({
+          status: 'completed',
+          finished_at: iso(),
+          lease_owner: null,
+          lease_until: null,
+          updated_at: iso(),
+        })
+        .where('id', '=', massMessageId)
+        .where('status', 'in', ACTIVE)
+        .execute();
+    },
+
+    /** A scheduled send whose time came is queued. */
+    async startScheduled(massMessageId: number) {
+      await db
+        .updateTable('mass_messages')
+        .set({ status: 'queued', updated_at: iso() })
+        .where('id', '=', massMessageId)
+        .where('status', '=', 'scheduled')
+        .execute();
+    },
+
+    /**
+     * Recipients left `sending` by a process that stopped while their request was out: whether it went
+     * is unknown, so they become `unknown`. How many.
+     */
+    async orphansToUnknown(massMessageId: number): Promise<number> {
+      const result = await db
+        .updateTable('mass_message_recipients')
+        .set({ status: 'unknown', error_message: 'mass.unconfirmed', updated_at: iso() })
+        .where('mass_message_id', '=', massMessageId)
+        .where('status', '=', 'sending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /** How many of the company's sends are `sending` (at least one: the caller's). */
+    async runningSends(companyId: number): Promise<number> {
+      const row = await db
+        .selectFrom('mass_messages')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('company_id', '=', companyId)
+        .where('status', '=', 'sending')
+        .executeTakeFirstOrThrow();
+      return Math.max(1, Number(row.n));
+    },
+
+    /**
+     * Marks the next `limit` queued recipients whose wait is over `sending` and gives them, by id, in one
+     * statement (the run holds the send's lease, so no other run claims the same rows).
+     */
+    async claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
+      if (limit <= 0) return [];
+      const at = iso();
+      const rows = await db
+        .updateTable('mass_message_recipients')
+        .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: at })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('mass_message_recipients')
+            .select('id')
+            .where('mass_message_id', '=', massMessageId)
+            .where('status', '=', 'queued')
+            .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', at)]))
+            .orderBy('id')
+            .limit(limit),
+        )
+        .where('status', '=', 'queued')
+        .returningAll()
+        .execute();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /** How many recipients are still queued, and the earliest time a waiting one may be tried. */
+    async nextWaiting(massMessageId: number): Promise<{ left: number; next?: number }> {
+      const row = await db
+        .selectFrom('mass_message_recipients')
+        .select([(eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.min('not_before').as('next')])
+        .where('mass_message_id', '=', massMessageId)
+        .where('status', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      const next = row.next ? Date.parse(String(row.next)) : undefined;
+      return { left: Number(row.n), next };
+    },
+
+    /**
+     * Writes a recipient's outcome, when it is still in one of the states `from` (by default `sending`,
+     * so an outcome never overwrites a later one). `waitMs` sets when it may be tried again.
+     */
+    async settle(
+      recipientId: number,
+      set: Partial<
+        Pick<RecipientRow, 'status' | 'wamid' | 'error_code' | 'error_message'> & { waitMs: number }
+      >,
+      from: string[] = ['sending'],
+    ) {
+      const { waitMs, ...columns } = set;
+      await db
+        .updateTable('mass_message_recipients')
+        .set({
+          ...columns,
+          ...(waitMs !== undefined ? { not_before: iso(waitMs) } : {}),
+          ...(columns.status === 'sent' ? { sent_at: iso() } : {}),
+          updated_at: iso(),
+        })
+        .where('id', '=', recipientId)
+        .where('status', 'in', from)
+        .execute();
+    },
+
+    /**
+     * Sends still to be worked on that nobody holds, that have not moved for `quietMs` and that `skip`
+     * does not name: each is
+     * touched (so the next look skips it for `quietMs`) and given back.
+     */
+    async takeStale(quietMs: number, skip: (id: number) => boolean): Promise<MassMessageRow[]> {
+      const found = await db
+        .selectFrom('mass_messages')
+        .selectAll()
+        .where('status', 'in', ACTIVE)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso())]))
+        .where('updated_at', '<', iso(-quietMs))
+        .execute();
+      const sends = (found as MassMessageRow[]).filter((send) => !skip(send.id));
+      for (const send of sends)
+        await db.updateTable('mass_messages').set({ updated_at: iso() }).where('id', '=', send.id).execute();
+      return sends;
+    },
+
+    /** Every send still to be worked on, scheduled ones included. */
+    async resumable(): Promise<MassMessageRow[]> {
+      return (await db
+        .selectFrom('mass_messages')
+        .selectAll()
+        .where('status', 'in', ['queued', 'sending', 'scheduled'])
+        .execute()) as MassMessageRow[];
+    },
+  };
+}
+
+export type MassSenderRepository = ReturnType<typeof createMassSenderRepository>;

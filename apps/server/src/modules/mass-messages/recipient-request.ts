@@ -1,0 +1,155 @@
+import { fillRecipientTokens } from '@hablabot/contract';
+import type { CloudApiClient, OutgoingContent, SendResult } from '../../integrations/whatsapp/cloud-api';
+import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
+import type { JobLogger } from '../../platform/jobs/jobs';
+import type { Metrics } from '../../platform/metrics';
+import { fillPlaceholders, placeholdersOf } from '../templates/template-parameters';
+import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
+import type { MassSenderRepository } from './mass-sender.repository';
+
+/** Tries at most per recipient for a passing error, for the pair limit, and for the number's rate limit. */
+const MAX_TRANSIENT_TRIES = 3;
+const MAX_PAIR_TRIES = 4;
+const MAX_RATE_LIMIT_TRIES = 10;
+
+/**
+ * A recipient WhatsApp accepted, with the text they read (the template's body filled in for them) and the
+ * request that was sent.
+ */
+export type OnSent = (
+  send: MassMessageRow,
+  recipient: RecipientRow,
+  sent: { wamid: string; text: string; content: OutgoingContent },
+) => Promise<void>;
+
+/**
+ * The values of the body's placeholders for one recipient, in order and by number; the first blank one's
+ * number, if any.
+ */
+function valuesFor(
+  send: MassMessageRow,
+  r: RecipientRow,
+): { values: string[]; byNumber: Record<string, string>; blank?: number } {
+  const given = JSON.parse(send.body_parameters) as Record<string, string>;
+  const fields = { name: r.name, last_names: r.last_names, whatsapp_cellphone: r.phone, email: r.email };
+  const values: string[] = [];
+  const byNumber: Record<string, string> = {};
+  for (const n of placeholdersOf(send.template_body)) {
+    const value = fillRecipientTokens(given[String(n)] ?? '', fields)
+      .replace(/[\n\r\t]+/g, ' ')
+      .replace(/ {5,}/g, '    ')
+      .trim();
+    if (!value) return { values, byNumber, blank: n };
+    values.push(value);
+    byNumber[String(n)] = value;
+  }
+  return { values, byNumber };
+}
+
+/**
+ * One recipient's request to WhatsApp and what its answer means for the recipient. Refusals WhatsApp
+ * reports before sending (rate limits, a passing error) put the recipient back to `queued`, as nothing
+ * went out; a request that got no answer is `unknown`, never tried again by the sender. The pair limit
+ * (131056) waits only for that recipient (`pairBackoffMs`, ×4 each time); a passing error waits
+ * `retryBackoffMs`, doubling.
+ */
+export function createRecipientRequest(deps: {
+  repository: Pick<MassSenderRepository, 'settle'>;
+  cloudApi: Pick<CloudApiClient, 'send'>;
+  metrics?: Pick<Metrics, 'sent'>;
+  onSent?: OnSent;
+  pairBackoffMs: number;
+  retryBackoffMs: number;
+  logger: () => JobLogger;
+}) {
+  const { repository, cloudApi, pairBackoffMs, retryBackoffMs } = deps;
+
+  /** What the run learns from one answer: whether WhatsApp said the number is over its rate. */
+  return async function sendOne(send: MassMessageRow, r: RecipientRow): Promise<'ok' | 'rate_limited'> {
+    const settle = repository.settle;
+    if (!/^\d{10,15}$/.test(r.phone)) {
+      await settle(r.id, { status: 'failed', error_code: null, error_message: 'mass.no_phone' });
+      return 'ok';
+    }
+    const { values, byNumber, blank } = valuesFor(send, r);
+    if (blank !== undefined) {
+      await settle(r.id, {
+        status: 'failed',
+        error_code: null,
+        error_message: `mass.empty_parameter|${blank}`,
+      });
+      return 'ok';
+    }
+    const components = send.header ? [JSON.parse(send.header)] : [];
+    if (values.length)
+      components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
+    const content: OutgoingContent = {
+      type: 'template',
+      template: {
+        name: send.template_name,
+        language: { code: send.template_language },
+        ...(components.length ? { components } : {}),
+      },
+    };
+    let result: SendResult;
+    try {
+      result = await cloudApi.send(send.company_id, r.phone, content);
+    } catch (err) {
+      // Whether the request left is not known: never tried again by itself.
+      deps.logger().error({ err, recipient: r.id }, 'mass send request threw');
+      await settle(r.id, { status: 'unknown', error_message: 'mass.unconfirmed' });
+      return 'ok';
+    }
+    if (result.ok) {
+      deps.metrics?.sent('mass', 'sent');
+      // A late answer for a recipient already marked unknown still tells the truth.
+      await settle(r.id, { status: 'sent', wamid: result.wamid, error_code: null, error_message: null }, [
+        'sending',
+        'unknown',
+      ]);
+      if (deps.onSent) {
+        const text = fillPlaceholders(send.template_body ?? '', byNumber);
+        await deps
+          .onSent(send, r, { wamid: result.wamid, text, content })
+          .catch((err) =>
+            deps.logger().error({ err, recipient: r.id }, 'mass send message not kept in the conversation'),
+          );
+      }
+      return 'ok';
+    }
+    if (result.unconfirmed) {
+      await settle(r.id, {
+        status: 'unknown',
+        error_code: result.code || null,
+        error_message: result.message,
+      });
+      return 'ok';
+    }
+    if (result.code === 130429) {
+      const status = r.attempts >= MAX_RATE_LIMIT_TRIES ? 'failed' : 'queued';
+      await settle(r.id, { status, error_code: result.code, error_message: result.message });
+      return 'rate_limited';
+    }
+    if (result.code === 131056 && r.attempts < MAX_PAIR_TRIES) {
+      await settle(r.id, {
+        status: 'queued',
+        waitMs: pairBackoffMs * 4 ** (r.attempts - 1),
+        error_code: result.code,
+        error_message: result.message,
+      });
+      return 'ok';
+    }
+    if (result.transient && !RATE_LIMIT_CODES.includes(result.code) && r.attempts < MAX_TRANSIENT_TRIES) {
+      await settle(r.id, {
+        status: 'queued',
+        waitMs: retryBackoffMs * 2 ** (r.attempts - 1),
+        error_code: result.code || null,
+        error_message: result.message,
+      });
+      return 'ok';
+    }
+    deps.metrics?.sent('mass', 'failed');
+    await settle(r.id, { status: 'failed', error_code: result.code || null, error_message: result.message });
+    return 'ok';
+  };
+}
