@@ -7,9 +7,9 @@ import {
   type MassRecipient,
   type MassRecipientStatus,
 } from '@hablabot/contract';
-import { type Selectable, sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { MassMessageRecipientsTable, MassMessagesTable } from '../../db/schema';
-import type { Executor } from '../../db/transactions';
+import { type Executor, atomically } from '../../db/transactions';
 import { hasText, translate } from '../../platform/locale';
 import { fold } from '../clients/fold';
 
@@ -102,9 +102,77 @@ const rankOfStored = sql<number>`case status ${sql.join(
   sql` `,
 )} else 0 end`;
 
+/** A list with no client of the company: nothing is kept. */
+class EmptyList extends Error {}
+
 /** Database access of mass sends and their recipients. */
 export function createMassMessagesRepository(db: Executor) {
   return {
+    /**
+     * Stores a send and one recipient per client of the list in one transaction — the recipients in a
+     * single INSERT … SELECT however many there are, each with the client's name, phone and email as
+     * they are now. The send's id; undefined (and nothing kept) when the list has no client of the company.
+     */
+    async insertWithRecipients(
+      send: Omit<Insertable<MassMessagesTable>, 'counts' | 'created_at' | 'updated_at'>,
+      listId: number,
+    ): Promise<number | undefined> {
+      try {
+        return await atomically(db, async (tx) => {
+          const at = now();
+          const row = await tx
+            .insertInto('mass_messages')
+            .values({ ...send, counts: JSON.stringify(emptyCounts()), created_at: at, updated_at: at })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const inserted = await tx
+            .insertInto('mass_message_recipients')
+            .columns([
+              'mass_message_id',
+              'company_id',
+              'client_id',
+              'name',
+              'last_names',
+              'phone',
+              'email',
+              'status',
+              'updated_at',
+            ])
+            .expression(
+              tx
+                .selectFrom('client_list_members')
+                .innerJoin('clients', 'clients.id', 'client_list_members.client_id')
+                .select([
+                  sql<number>`cast(${row.id} as integer)`.as('mass_message_id'),
+                  'clients.company_id',
+                  'clients.id',
+                  'clients.name',
+                  'clients.last_names',
+                  'clients.whatsapp_cellphone',
+                  'clients.email',
+                  sql<string>`${'queued'}`.as('status'),
+                  sql<string>`${at}`.as('updated_at'),
+                ])
+                .where('client_list_members.list_id', '=', listId)
+                .where('clients.company_id', '=', send.company_id)
+                .orderBy('clients.id'),
+            )
+            .executeTakeFirst();
+          const total = Number(inserted.numInsertedOrUpdatedRows ?? 0);
+          if (total === 0) throw new EmptyList();
+          await tx
+            .updateTable('mass_messages')
+            .set({ counts: JSON.stringify(emptyCounts(total)) })
+            .where('id', '=', row.id)
+            .execute();
+          return row.id;
+        });
+      } catch (error) {
+        if (error instanceof EmptyList) return undefined;
+        throw error;
+      }
+    },
+
     async find(companyId: number, id: number): Promise<MassMessageRow | undefined> {
       return db
         .selectFrom('mass_messages')

@@ -6,7 +6,6 @@ import {
   type MessageTemplate,
   fillRecipientTokens,
 } from '@hablabot/contract';
-import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import { AppError, type FieldError, conflict, invalid, notFound } from '../../platform/errors';
@@ -19,12 +18,7 @@ import {
   placeholdersOf,
 } from '../templates/template-parameters';
 import type { ClientLists } from './client-lists';
-import {
-  type MassMessageRow,
-  type MassMessagesRepository,
-  emptyCounts,
-  toMassMessage,
-} from './mass-messages.repository';
+import { type MassMessageRow, type MassMessagesRepository, toMassMessage } from './mass-messages.repository';
 import type { MassSender } from './mass-sender';
 import { scheduleOf } from './schedule';
 
@@ -202,75 +196,28 @@ export function createMassMessagesService(deps: {
       const pace = await repository.pace(companyId);
       const body = bodyText(template) ?? '';
 
-      const id = await db.transaction().execute(async (tx) => {
-        const at = now();
-        const send = await tx
-          .insertInto('mass_messages')
-          .values({
-            company_id: companyId,
-            name: input.name,
-            status,
-            list_id: list.id,
-            list_name: list.name,
-            template_id: template.id,
-            template_name: template.name,
-            template_language: template.language,
-            template_body: body,
-            body_parameters: JSON.stringify(given),
-            header,
-            media_id: mediaId,
-            message: fillPlaceholders(body, given),
-            messages_per_second: pace,
-            scheduled_at: scheduledAt ? scheduledAt.toISOString() : null,
-            counts: JSON.stringify(emptyCounts()),
-            created_by: userId,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const inserted = await tx
-          .insertInto('mass_message_recipients')
-          .columns([
-            'mass_message_id',
-            'company_id',
-            'client_id',
-            'name',
-            'last_names',
-            'phone',
-            'email',
-            'status',
-            'updated_at',
-          ])
-          .expression(
-            tx
-              .selectFrom('client_list_members')
-              .innerJoin('clients', 'clients.id', 'client_list_members.client_id')
-              .select([
-                sql<number>`cast(${send.id} as integer)`.as('mass_message_id'),
-                'clients.company_id',
-                'clients.id',
-                'clients.name',
-                'clients.last_names',
-                'clients.whatsapp_cellphone',
-                'clients.email',
-                sql<string>`${'queued'}`.as('status'),
-                sql<string>`${at}`.as('updated_at'),
-              ])
-              .where('client_list_members.list_id', '=', list.id)
-              .where('clients.company_id', '=', companyId)
-              .orderBy('clients.id'),
-          )
-          .executeTakeFirst();
-        const total = Number(inserted.numInsertedOrUpdatedRows ?? 0);
-        if (total === 0) throw invalid('list_id', 'mass.empty_list');
-        await tx
-          .updateTable('mass_messages')
-          .set({ counts: JSON.stringify(emptyCounts(total)) })
-          .where('id', '=', send.id)
-          .execute();
-        return send.id;
-      });
+      const id = await repository.insertWithRecipients(
+        {
+          company_id: companyId,
+          name: input.name,
+          status,
+          list_id: list.id,
+          list_name: list.name,
+          template_id: template.id,
+          template_name: template.name,
+          template_language: template.language,
+          template_body: body,
+          body_parameters: JSON.stringify(given),
+          header,
+          media_id: mediaId,
+          message: fillPlaceholders(body, given),
+          messages_per_second: pace,
+          scheduled_at: scheduledAt ? scheduledAt.toISOString() : null,
+          created_by: userId,
+        },
+        list.id,
+      );
+      if (id === undefined) throw invalid('list_id', 'mass.empty_list');
       const row = await load(companyId, id);
       await sender.schedule(row);
       await sender.publishProgress(id);
