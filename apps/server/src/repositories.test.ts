@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient, createSegment, uniquePhone } from '../test/clients-factories';
 import { type TestContext, createTestContext } from '../test/context';
 import { type TestUser, createUser } from '../test/factories';
@@ -181,12 +181,12 @@ describe(`services write a client and its segment links in one transaction (${en
     const segment = await createSegment(ctx, companyId);
     const member = await createClient(ctx, companyId, { segments: [segment.id] });
     const bystander = await createClient(ctx, companyId);
-    await new Promise((r) => setTimeout(r, 5));
-    const res = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/segment/${segment.id}`,
-      headers: admin.headers,
-    });
+    // The deletion a second later on the clock, so "updated" shows in the time.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 1000);
+    const res = await ctx.app
+      .inject({ method: 'DELETE', url: `/api/v1/admin/segment/${segment.id}`, headers: admin.headers })
+      .finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     const memberAfter = await ctx.container.clientsRepository.findClient(companyId, member.id);
     expect(memberAfter!.segments).toEqual([]);

@@ -3,7 +3,7 @@
 // in the others.
 import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { createContainer } from '../src/container';
 import { type TokenOwner, createAuthCache } from '../src/platform/auth-cache';
@@ -43,9 +43,12 @@ describe('the cache serves signed-in requests', () => {
       await short.container.db.deleteFrom('access_tokens').where('user_id', '=', admin.user.id).execute();
       // Served from memory: proof that the cache is in the path (and that the tests below can fail).
       expect((await short.get('/admin/segment', { as: admin })).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 350));
+      // 350 ms later on the clock: the entry has run out.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.now() + 350);
       expect((await short.get('/admin/segment', { as: admin })).statusCode).toBe(401);
     } finally {
+      vi.useRealTimers();
       await short.close();
     }
   });
@@ -55,8 +58,14 @@ describe('the cache serves signed-in requests', () => {
     const token = generateToken();
     await api.container.identity.createToken(admin.user.id, hashToken(token), 300);
     expect((await api.get('/admin/segment', { as: token })).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 350));
-    expect((await api.get('/admin/segment', { as: token })).statusCode).toBe(401);
+    // 350 ms later on the clock: the token has expired, and the cache's entry with it.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 350);
+      expect((await api.get('/admin/segment', { as: token })).statusCode).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('entries cannot be changed by the request that reads them', async () => {

@@ -8,6 +8,7 @@ import {
   createMemoryRateLimitStore,
   createRedisRateLimitStore,
 } from '../src/platform/rate-limit';
+import { waitFor } from './wait';
 
 const redis = process.env.REDIS_URL
   ? new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2 })
@@ -45,14 +46,16 @@ describe.each(stores)('%s rate-limit store', (_name, store) => {
     expect(refused.retryMs).toBeLessThanOrEqual(200);
     await store.release('lock');
     expect((await store.acquire('lock', 100)).acquired).toBe(true);
-    await new Promise((r) => setTimeout(r, 150));
-    expect((await store.acquire('lock', 100)).acquired).toBe(true);
+    expect((await store.acquire('lock', 100)).acquired).toBe(false);
+    // Held for 100 ms (Redis's own expiry on the Redis store): free again once they pass.
+    await waitFor(async () => (await store.acquire('lock', 100)).acquired, 2000, 20);
   });
 
   it('a window ends: the count starts again', async () => {
     await store.hit('short', 100);
-    await store.hit('short', 100);
-    await new Promise((r) => setTimeout(r, 150));
+    expect((await store.hit('short', 100)).count).toBe(2);
+    // The window of 100 ms ends (Redis's own expiry on the Redis store): the count is gone.
+    await waitFor(async () => (await store.peek('short')).count === 0, 2000, 20);
     expect((await store.hit('short', 100)).count).toBe(1);
   });
 
