@@ -241,3 +241,39 @@ describe('SQLite keeps its prepared statements', () => {
     expect(Object.keys(db.prepare(select).get([1]) as object)).toEqual(['id', 'v', 'w']);
   });
 });
+
+describe('the segment list, compiled once', () => {
+  it('answers each company its own segments in id order with their members counted, call after call', async () => {
+    const [a, b] = await Promise.all([api.user({ role: 'admin' }), api.user({ role: 'admin' })]);
+    const segment = async (as: TestUser, name: string) =>
+      (await api.post('/admin/segment', { name, color: '#7300ff', rules: 'r' }, { as })).json().segment
+        .id as number;
+    const [a1, a2, b1] = [await segment(a, 'A uno'), await segment(a, 'A dos'), await segment(b, 'B uno')];
+    const client = (as: TestUser, phone: string, segments: number[]) =>
+      api.post(
+        '/admin/client',
+        {
+          name: 'Ana',
+          last_names: 'Ruiz',
+          whatsapp_cellphone: phone,
+          email: `${phone}@example.test`,
+          segments,
+        },
+        { as },
+      );
+    expect((await client(a, '34611000001', [a1, a2])).statusCode).toBe(201);
+    expect((await client(a, '34611000002', [a1])).statusCode).toBe(201);
+    expect((await client(b, '34611000003', [b1])).statusCode).toBe(201);
+    for (let call = 0; call < 3; call++) {
+      const listA = (await api.get('/admin/segment', { as: a })).json().segments;
+      const listB = (await api.get('/admin/segment', { as: b })).json().segments;
+      expect(listA.map((s: { id: number; clients_count: number }) => [s.id, s.clients_count])).toEqual([
+        [a1, 2],
+        [a2, 1],
+      ]);
+      expect(listB.map((s: { id: number; clients_count: number }) => [s.id, s.clients_count])).toEqual([
+        [b1, 1],
+      ]);
+    }
+  });
+});
