@@ -95,3 +95,41 @@ export async function seedClients(
   }
   return ids;
 }
+
+/** The chat state a test gives a client's conversation (created when the client has none). */
+export interface ConversationState {
+  unread_count?: number;
+  last_message_content?: string | null;
+  last_message_at?: string | null;
+  bot_paused?: number;
+  messages_count?: number;
+}
+
+/** Writes the client's conversation straight into the table, as the messaging module would have left it. */
+export async function setConversation(
+  ctx: Pick<TestContext, 'container'>,
+  client: { id: number },
+  state: ConversationState,
+): Promise<void> {
+  const db = ctx.container.db;
+  const owner = await db
+    .selectFrom('clients')
+    .select('company_id')
+    .where('id', '=', client.id)
+    .executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  await db
+    .insertInto('conversations')
+    .values({ company_id: owner.company_id, client_id: client.id, ...state, created_at: at, updated_at: at })
+    .onConflict((oc) => oc.column('client_id').doUpdateSet({ ...state, updated_at: at }))
+    .execute();
+}
+
+/** The client's conversation as stored; undefined when it has none yet. */
+export async function conversationOf(ctx: Pick<TestContext, 'container'>, clientId: number) {
+  return ctx.container.db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+}

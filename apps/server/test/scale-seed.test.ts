@@ -65,11 +65,12 @@ describe(`the scale dataset (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
       newest_date: string | null;
       unread: number | string;
     }>`
-      select c.id, c.last_message_content, c.last_message_date, c.unread_messages_count,
+      select c.id, v.last_message_content, v.last_message_at as last_message_date,
+        coalesce(v.unread_count, 0) as unread_messages_count,
         (select m.content from messages m where m.client_id = c.id order by m.created_at desc, m.id desc limit 1) as newest_content,
         (select max(m.created_at) from messages m where m.client_id = c.id) as newest_date,
         (select count(*) from messages m where m.client_id = c.id and m.sender_type = 'client' and m.status = 3) as unread
-      from clients c order by c.id`.execute(ctx.container.db);
+      from clients c left join conversations v on v.client_id = c.id order by c.id`.execute(ctx.container.db);
     expect(rows).toHaveLength(60);
     for (const r of rows) {
       expect(r.last_message_content, `client ${r.id}`).toBe(r.newest_content);

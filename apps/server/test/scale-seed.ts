@@ -128,12 +128,22 @@ export async function seedScale(
     const clientIds: number[] = [];
     for (let from = 0; from < shape.clientsPerCompany; from += BATCH) {
       const rows = [];
+      const chats: {
+        last_message_content: string | null;
+        last_message_at: string | null;
+        unread_count: number;
+      }[] = [];
       for (let k = from; k < Math.min(from + BATCH, shape.clientsPerCompany); k++) {
         const name = `Cliente ${c}-${k}`;
         const email = `cliente${c}.${k}@example.com`;
         const mine = last.get(`${c}:${k}`);
         const unread = unreadOf(k);
         const lastDate = unread ? unreadAt(k, unread) : mine && timeOf(mine.n);
+        chats.push({
+          last_message_content: unread ? `Sin leer ${unread}` : mine ? `Mensaje ${mine.n}` : null,
+          last_message_at: lastDate ? lastDate.toISOString() : null,
+          unread_count: unread,
+        });
         rows.push({
           company_id: companyId,
           name,
@@ -143,9 +153,6 @@ export async function seedScale(
           avatar: null,
           projects: null,
           wa_user_id: null,
-          last_message_content: unread ? `Sin leer ${unread}` : mine ? `Mensaje ${mine.n}` : null,
-          last_message_date: lastDate ? lastDate.toISOString() : null,
-          unread_messages_count: unread,
           ...derivedColumns({ name, last_names: 'Prueba', email }),
           created_at: at,
           updated_at: at,
@@ -153,6 +160,14 @@ export async function seedScale(
       }
       const inserted = await db.insertInto('clients').values(rows).returning('id').execute();
       clientIds.push(...inserted.map((r) => r.id));
+      // Each written client's conversation as the product's writes leave it; the trigger on messages
+      // adds the count and the customer's last message time as the messages go in below.
+      const conversations = inserted.flatMap((r, i) =>
+        chats[i]!.last_message_at === null
+          ? []
+          : [{ company_id: companyId, client_id: r.id, ...chats[i]!, created_at: at, updated_at: at }],
+      );
+      if (conversations.length) await db.insertInto('conversations').values(conversations).execute();
     }
     companies.push({
       id: companyId,

@@ -69,17 +69,35 @@ export interface ClientsTable {
   email: string | null;
   avatar: string | null;
   projects: string | null;
-  mode_bot: Generated<number>;
-  last_message_content: string | null;
-  last_message_date: Timestamp | null;
-  unread_messages_count: Generated<number>;
-  /** Messages of the conversation, kept by a trigger on messages (migration 20261126000000). */
-  messages_count: Generated<number>;
+  // mode_bot, last_message_content, last_message_date, unread_messages_count and messages_count are
+  // still columns of the table, unused since the chat state moved to conversations (20261127010000).
   wa_user_id: string | null;
   /** Kept by the repository: the name, then the last names, folded (see `derivedColumns`). */
   name_sort: Generated<string>;
   /** Kept by the repository: name, last names and email, folded; what searches match. */
   search_text: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The chat with a client on one of the company's WhatsApp numbers (migration 20261127010000). */
+export interface ConversationsTable {
+  id: Generated<number>;
+  company_id: number;
+  client_id: number;
+  channel_id: number | null;
+  /** open, resolved. */
+  status: Generated<string>;
+  assignee_user_id: number | null;
+  unread_count: Generated<number>;
+  last_message_content: string | null;
+  last_message_at: Timestamp | null;
+  /** 1 when an admin took the chat over and the bot does not answer. */
+  bot_paused: Generated<number>;
+  /** The customer's newest message (the 24-hour window), kept by a trigger on messages. */
+  customer_last_message_at: Timestamp | null;
+  /** Messages of the conversation, kept by a trigger on messages. */
+  messages_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -306,6 +324,7 @@ export interface DB {
   segments: SegmentsTable;
   clients: ClientsTable;
   client_segments: ClientSegmentsTable;
+  conversations: ConversationsTable;
   settings: SettingsTable;
   bots: BotsTable;
   instructions: InstructionsTable;

@@ -28,7 +28,7 @@ export function createAdminHomeRepository(db: Executor) {
       );
       const [figures, send, bot] = await Promise.all([
         sql<{ unread: unknown; today: unknown }>`
-          select (select count(*) from clients c where c.company_id = ${companyId} and c.unread_messages_count > 0) as unread,
+          select (select count(*) from conversations c where c.company_id = ${companyId} and c.unread_count > 0) as unread,
             ${today} as today`.execute(db),
         db
           .selectFrom('mass_messages')

@@ -2,7 +2,7 @@ import { MESSAGE_STATUS, ZAdminHomeSummaryResponse } from '@hablabot/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBot } from '../../../test/bots-factories';
-import { createClient } from '../../../test/clients-factories';
+import { createClient, setConversation } from '../../../test/clients-factories';
 import { type CastApi, createCastApi } from '../../../test/http';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { createAdminHomeRepository } from './admin-home.repository';
@@ -19,11 +19,7 @@ type Sender = 'client' | 'admin' | 'bot';
 async function clientWith(companyId: number, unread: number, messages: { sender: Sender; at: Date }[]) {
   const client = await createClient(t.api, companyId);
   const db = t.api.container.db;
-  await db
-    .updateTable('clients')
-    .set({ unread_messages_count: unread })
-    .where('id', '=', client.id)
-    .execute();
+  await setConversation(t.api, client, { unread_count: unread });
   if (messages.length === 0) return;
   await db
     .insertInto('messages')
@@ -147,10 +143,10 @@ describe(`admin home figures (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sq
     });
   });
 
-  it('counts unread conversations from the partial index of unread clients, not the whole company', async () => {
+  it('counts unread conversations from the partial index of unread conversations, not the whole company', async () => {
     const db = t.api.container.db;
     const pg = t.api.container.infra.database.engine === 'postgres';
-    const query = sql`select count(*) from clients c where c.company_id = ${t.companyA} and c.unread_messages_count > 0`;
+    const query = sql`select count(*) from conversations c where c.company_id = ${t.companyA} and c.unread_count > 0`;
     const rows = await db.transaction().execute(async (trx) => {
       // On a table this small PostgreSQL would rather scan it: ask for the plan it takes when it must not.
       if (pg) await sql`set local enable_seqscan = off`.execute(trx);
@@ -158,6 +154,6 @@ describe(`admin home figures (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sq
         await sql<Record<string, unknown>>`explain ${pg ? sql`` : sql`query plan `}${query}`.execute(trx)
       ).rows;
     });
-    expect(JSON.stringify(rows)).toContain('clients_company_unread_idx');
+    expect(JSON.stringify(rows)).toContain('conversations_company_unread_idx');
   });
 });

@@ -1,19 +1,20 @@
-import type { BotMode, Client, ClientSortField, SegmentChip } from '@hablabot/contract';
-import { PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { Client, ClientSortField } from '@hablabot/contract';
+import { sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import { type Executor, atomically } from '../../db/transactions';
-import { fold } from './fold';
+import {
+  type ClientsSelection,
+  chunks,
+  createClientReader,
+  derivedColumns,
+  isPostgres,
+  matching,
+  now,
+} from './client-rows';
+import { createConversationsRepository } from './conversations.repository';
 
-const now = () => new Date().toISOString();
-
-/** Rows per statement when writing in bulk: far below SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 500;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { derivedColumns } from './client-rows';
+export type { ChatListOptions, ClientAfterMessage } from './conversations.repository';
 
 /** The fields a person edits; the chat fields are kept by the messaging module. */
 export interface ClientValues {
@@ -35,44 +36,6 @@ export interface ImportValues {
   projects: string | null;
 }
 
-type ClientRowWithSegments = Omit<Client, 'segments' | 'mode_bot'> & { mode_bot: number; segments: unknown };
-
-function toClient(r: ClientRowWithSegments): Client {
-  const raw = typeof r.segments === 'string' ? JSON.parse(r.segments) : r.segments;
-  const segments = (Array.isArray(raw) ? raw : []) as SegmentChip[];
-  return {
-    id: r.id,
-    name: r.name,
-    last_names: r.last_names,
-    whatsapp_cellphone: r.whatsapp_cellphone,
-    email: r.email,
-    avatar: r.avatar,
-    projects: r.projects,
-    segments: segments.map((s) => ({ id: Number(s.id), name: s.name, color: s.color })),
-    mode_bot: r.mode_bot === 0 ? 0 : 1,
-    last_message_content: r.last_message_content,
-    last_message_date: r.last_message_date,
-    unread_messages_count: Number(r.unread_messages_count),
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-  };
-}
-
-/** The client as a customer's new message left it: what the chat list shows and whether the bot answers. */
-export interface ClientAfterMessage {
-  unread_messages_count: number;
-  last_message_content: string | null;
-  last_message_date: string | null;
-  mode_bot: number;
-}
-
-export interface ChatListOptions {
-  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
-  search?: string;
-  limit: number;
-  offset: number;
-}
-
 /** One page of the client table. */
 export interface ClientListOptions {
   /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
@@ -83,34 +46,13 @@ export interface ClientListOptions {
   order: 'asc' | 'desc';
 }
 
-/**
- * Columns kept from others on every insert and update, never set by callers:
- * - `name_sort`: the name and then the last names, folded and joined by U+0001 (sorts before any
- *   character of a name), so the `name` sort ignores case and accents and is the same on both engines;
- * - `search_text`: name, last names and email folded into one text, which searches match with LIKE.
- */
-export function derivedColumns(values: { name: string; last_names: string; email: string | null }) {
-  return {
-    name_sort: `${fold(values.name)}\u0001${fold(values.last_names)}`,
-    search_text: fold(`${values.name} ${values.last_names} ${values.email ?? ''}`),
-  };
-}
-
-/** A search that is only a phone number as people type it ('+34 600-12', '(600) 123'). */
-const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
-
-/** The LIKE pattern of "contains this text", with %, _ and \ taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const isPostgres = (db: Executor) => db.getExecutor().adapter instanceof PostgresAdapter;
-
 // The statements a customer's message runs (see db/prepared.ts: compiled once, not per message).
 
 /** The company's client with this phone; locked on PostgreSQL until the caller's transaction ends. */
 const clientByPhone = prepared((db, v: { companyId: number; phone: string }) => {
   const query = db
     .selectFrom('clients')
-    .select(['id', 'last_message_date', 'wa_user_id'])
+    .select(['id', 'wa_user_id'])
     .where('company_id', '=', v.companyId)
     .where('whatsapp_cellphone', '=', v.phone);
   return isPostgres(db) ? query.forUpdate() : query;
@@ -149,74 +91,8 @@ const insertWhatsAppClient = prepared(
           wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
         })),
       )
-      .returning(['id', 'last_message_date']),
+      .returning('id'),
 );
-
-const AFTER_MESSAGE = [
-  'unread_messages_count',
-  'last_message_content',
-  'last_message_date',
-  'mode_bot',
-] as const;
-
-/** One more unread, and this message as the chat list's last one. */
-const noteLatestIncoming = prepared(
-  (db, v: { companyId: number; id: number; content: string; date: string }) =>
-    db
-      .updateTable('clients')
-      .set((eb) => ({
-        unread_messages_count: eb('unread_messages_count', '+', 1),
-        last_message_content: v.content,
-        last_message_date: v.date,
-      }))
-      .where('company_id', '=', v.companyId)
-      .where('id', '=', v.id)
-      .returning(AFTER_MESSAGE),
-);
-
-/** One more unread; the chat list keeps the later message it shows. */
-const noteEarlierIncoming = prepared((db, v: { companyId: number; id: number }) =>
-  db
-    .updateTable('clients')
-    .set((eb) => ({ unread_messages_count: eb('unread_messages_count', '+', 1) }))
-    .where('company_id', '=', v.companyId)
-    .where('id', '=', v.id)
-    .returning(AFTER_MESSAGE),
-);
-
-// biome-ignore lint/suspicious/noExplicitAny: any selection that has the clients table in it
-type ClientsSelection = SelectQueryBuilder<any, any, any>;
-
-/**
- * The chat list's order: latest conversation first, clients never written to last, then by name (folded)
- * and id. The index clients_chat_order_idx holds it, so a page is read without sorting the company.
- */
-function orderForChat<Q extends ClientsSelection>(q: Q): Q {
-  return q
-    .orderBy(sql`clients.last_message_date desc nulls last`)
-    .orderBy('clients.name_sort')
-    .orderBy('clients.id') as Q;
-}
-
-/**
- * The company's clients that match the search: folded the way `search_text` is (case, accents and
- * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
- * (with spaces, '+', '-', dots or brackets) may also be part of the phone.
- */
-function matching(db: Executor, companyId: number, search: string | undefined) {
-  let q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
-  const text = fold(search ?? '');
-  if (text) {
-    const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`clients.search_text like ${containsPattern(text)} escape '\\'`,
-        ...(digits ? [sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`] : []),
-      ]),
-    );
-  }
-  return q;
-}
 
 /**
  * The client table's orders. Each one ends in a unique column, so a row has one place in the list and
@@ -272,56 +148,11 @@ export function clientPageIdsQuery(db: Executor, companyId: number, options: Cli
  */
 export function createClientsRepository(db: Executor) {
   const postgres = isPostgres(db);
-
-  /**
-   * Each client's segment chips as a JSON array, computed in the same statement (a correlated subquery
-   * over the client_segments primary key), so a list of any length is one query and never N+1.
-   */
-  const segmentsJson: RawBuilder<unknown> = postgres
-    ? sql`(select coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'color', s.color) order by s.id), '[]'::json)
-          from client_segments cs join segments s on s.id = cs.segment_id where cs.client_id = clients.id)`
-    : sql`(select json_group_array(json_object('id', s.id, 'name', s.name, 'color', s.color) order by s.id)
-          from client_segments cs join segments s on s.id = cs.segment_id where cs.client_id = clients.id)`;
-
-  const columns = [
-    'clients.id',
-    'clients.name',
-    'clients.last_names',
-    'clients.whatsapp_cellphone',
-    'clients.email',
-    'clients.avatar',
-    'clients.projects',
-    'clients.mode_bot',
-    'clients.last_message_content',
-    'clients.last_message_date',
-    'clients.unread_messages_count',
-    'clients.created_at',
-    'clients.updated_at',
-  ] as const;
-
-  function clientsQuery(companyId: number) {
-    return db
-      .selectFrom('clients')
-      .select([...columns, segmentsJson.as('segments')])
-      .where('clients.company_id', '=', companyId);
-  }
-
-  /**
-   * One page of clients in one statement: the page's ids are picked first (in index order, with the
-   * limit), then only those rows are read whole and get their segment chips.
-   */
-  async function page(
-    ids: ClientsSelection,
-    order: <Q extends ClientsSelection>(q: Q) => Q,
-  ): Promise<Client[]> {
-    const query = db
-      .selectFrom(ids.as('page'))
-      .innerJoin('clients', 'clients.id', 'page.id')
-      .select([...columns, segmentsJson.as('segments')]);
-    return (await order(query).execute()).map(toClient);
-  }
+  const reader = createClientReader(db);
 
   return {
+    ...createConversationsRepository(db),
+
     /** One page of the client table and how many clients match in all. */
     async listClients(
       companyId: number,
@@ -330,7 +161,7 @@ export function createClientsRepository(db: Executor) {
       const order = <Q extends ClientsSelection>(q: Q) =>
         orderForTable(q, options.sort, options.order, postgres);
       const [clients, count] = await Promise.all([
-        page(clientPageIdsQuery(db, companyId, options), order),
+        reader.page(clientPageIdsQuery(db, companyId, options), order),
         matching(db, companyId, options.search)
           .select(sql<number>`cast(count(*) as integer)`.as('n'))
           .executeTakeFirstOrThrow(),
@@ -338,28 +169,8 @@ export function createClientsRepository(db: Executor) {
       return { clients, total: Number(count.n) };
     },
 
-    /** The chat list: latest conversation first, clients never written to last, then by name. */
-    async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
-      const ids = orderForChat(matching(db, companyId, options.search).select('clients.id'))
-        .limit(options.limit)
-        .offset(options.offset);
-      return page(ids, orderForChat);
-    },
-
-    /** How many messages the client's conversation holds; undefined when the client is not the company's. */
-    async messagesCount(companyId: number, id: number): Promise<number | undefined> {
-      const row = await db
-        .selectFrom('clients')
-        .select('messages_count')
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return row ? Number(row.messages_count) : undefined;
-    },
-
     async findClient(companyId: number, id: number): Promise<Client | undefined> {
-      const row = await clientsQuery(companyId).where('clients.id', '=', id).executeTakeFirst();
-      return row ? toClient(row) : undefined;
+      return reader.one(companyId, id);
     },
 
     async phoneTaken(companyId: number, phone: string, exceptId?: number): Promise<boolean> {
@@ -417,7 +228,7 @@ export function createClientsRepository(db: Executor) {
 
     /**
      * Deletes every one of the ids, or none when any is not the company's; true when deleted. Their
-     * segment links go with them (ON DELETE CASCADE).
+     * segment links and conversations (with their messages) go with them (ON DELETE CASCADE).
      */
     async deleteClients(companyId: number, ids: number[]): Promise<boolean> {
       return atomically(db, async (trx) => {
@@ -441,40 +252,17 @@ export function createClientsRepository(db: Executor) {
       });
     },
 
-    /** Pauses the bot for the client when it was on (an admin took over); true when it changed. */
-    async pauseBot(companyId: number, id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('clients')
-        .set({ mode_bot: 0, updated_at: now() })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where('mode_bot', '=', 1)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
-    async setBotMode(companyId: number, id: number, mode: BotMode): Promise<boolean> {
-      const result = await db
-        .updateTable('clients')
-        .set({ mode_bot: mode, updated_at: now() })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-
     /**
      * The client who wrote from this phone on WhatsApp, created when new (named by their WhatsApp profile)
      * and given WhatsApp's user id when it came. A known client is only read (and written when its user id
      * is new), so the common case writes nothing; on PostgreSQL the row stays locked until the caller's
      * transaction ends, so two messages of one client are counted one after the other. A new client is
-     * inserted in one statement, so two first messages at once make one client. Returns the id and the
-     * date of the client's last message so far.
+     * inserted in one statement, so two first messages at once make one client. Returns the id.
      */
     async upsertFromWhatsApp(
       companyId: number,
       values: { phone: string; name: string; waUserId: string | null },
-    ): Promise<{ id: number; last_message_date: string | null }> {
+    ): Promise<{ id: number }> {
       const [found] = (await clientByPhone(db, { companyId, phone: values.phone })).rows;
       if (found) {
         if (values.waUserId && found.wa_user_id !== values.waUserId)
@@ -484,7 +272,7 @@ export function createClientsRepository(db: Executor) {
             .where('company_id', '=', companyId)
             .where('id', '=', found.id)
             .execute();
-        return { id: found.id, last_message_date: found.last_message_date };
+        return { id: found.id };
       }
       const at = now();
       const derived = derivedColumns({ name: values.name, last_names: '', email: null });
@@ -506,63 +294,14 @@ export function createClientsRepository(db: Executor) {
     async findByWaUserId(
       companyId: number,
       waUserId: string,
-    ): Promise<{ id: number; whatsapp_cellphone: string; last_message_date: string | null } | undefined> {
+    ): Promise<{ id: number; whatsapp_cellphone: string } | undefined> {
       return db
         .selectFrom('clients')
-        .select(['id', 'whatsapp_cellphone', 'last_message_date'])
+        .select(['id', 'whatsapp_cellphone'])
         .where('company_id', '=', companyId)
         .where('wa_user_id', '=', waUserId)
         .orderBy('id')
         .executeTakeFirst();
-    },
-
-    /**
-     * A new message from the client: one more unread, and — unless the client already has a later one (a
-     * delivery retried days later) — the chat list's last message and date. Returns the client as it
-     * now is, so what follows the write (the event stream, the bot) reads nothing again.
-     */
-    async noteIncomingMessage(
-      companyId: number,
-      id: number,
-      message: { content: string; date: string; latest: boolean },
-    ): Promise<ClientAfterMessage | undefined> {
-      const values = { companyId, id, content: message.content, date: message.date };
-      const [after] = (
-        await (message.latest ? noteLatestIncoming(db, values) : noteEarlierIncoming(db, { companyId, id }))
-      ).rows;
-      return after;
-    },
-
-    /**
-     * A message to the customer (admin or bot) becomes the client's last message, for the chat list's
-     * order and preview; the unread count stays as it is. A message dated before the one shown changes
-     * nothing.
-     */
-    async noteOutgoingMessage(
-      companyId: number,
-      id: number,
-      message: { content: string; date: string },
-    ): Promise<void> {
-      await db
-        .updateTable('clients')
-        .set({ last_message_content: message.content, last_message_date: message.date })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .where((eb) =>
-          eb.or([eb('last_message_date', 'is', null), eb('last_message_date', '<=', message.date)]),
-        )
-        .execute();
-    },
-
-    /** The client's unread count back to 0; false when the client is not the company's. */
-    async resetUnread(companyId: number, id: number): Promise<boolean> {
-      const result = await db
-        .updateTable('clients')
-        .set({ unread_messages_count: 0 })
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
     },
 
     /** The company's clients with these phones, by phone: their importable fields as stored. */

@@ -1,6 +1,6 @@
 import { ZClientsResponse, ZMessagesSummaryResponse } from '@hablabot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, createSegment, uniquePhone } from '../../../test/clients-factories';
+import { createClient, createSegment, setConversation, uniquePhone } from '../../../test/clients-factories';
 import { createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { type Cast, type CastApi, createCastApi, type TestApi } from '../../../test/http';
@@ -349,11 +349,11 @@ describe(`clients (${engine})`, () => {
       const recent = await createClient(ctx2, company, { name: 'Recent' });
       const bruno = await createClient(ctx2, company, { name: 'Bruno' });
       const set = (id: number, date: string, content: string, unread: number) =>
-        ctx2.container.db
-          .updateTable('clients')
-          .set({ last_message_date: date, last_message_content: content, unread_messages_count: unread })
-          .where('id', '=', id)
-          .execute();
+        setConversation(
+          ctx2,
+          { id },
+          { last_message_at: date, last_message_content: content, unread_count: unread },
+        );
       await set(old.id, '2026-11-20T08:00:00.000Z', 'Hola', 0);
       await set(recent.id, '2026-11-22T09:30:00.000Z', '¿Tienen stock?', 3);
       await createClient(ctx2, c2.otherAdmin.user.company_id!, { name: 'Other company' });

@@ -541,10 +541,10 @@ describe(`mass sends (${engine})`, () => {
     ]);
     // The chat list shows the send as each client's last message.
     const lastMessages = await ctx.container.db
-      .selectFrom('clients')
+      .selectFrom('conversations')
       .select('last_message_content')
       .where(
-        'id',
+        'client_id',
         'in',
         mine.map((c) => c.id),
       )

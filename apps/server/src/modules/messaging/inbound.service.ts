@@ -129,7 +129,7 @@ export function createInboundService(deps: {
   async function storeIn(tx: Repositories, { companyId, m, log }: ToStore): Promise<Stored> {
     const stored = storedContent(m.content);
     const createdAt = dateOf(m.sentAt);
-    let client: { id: number; last_message_date: string | null } | undefined;
+    let client: { id: number } | undefined;
     let phone = m.phone;
     if (phone) {
       client = await tx.clientsRepository.upsertFromWhatsApp(companyId, {
@@ -166,7 +166,6 @@ export function createInboundService(deps: {
     const after = await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
       content: stored.content,
       date: createdAt,
-      latest: client.last_message_date === null || client.last_message_date <= createdAt,
     });
     return { kind: 'stored', message, client: after };
   }

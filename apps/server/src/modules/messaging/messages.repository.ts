@@ -344,21 +344,6 @@ export function createMessagesRepository(db: Executor) {
       return row?.outbound_request ?? undefined;
     },
 
-    /** When the customer last wrote to the company (their newest message); null when never. */
-    async lastCustomerMessageAt(companyId: number, clientId: number): Promise<string | null> {
-      const row = await db
-        .selectFrom('messages')
-        .select(sql<string>`max(created_at)`.as('at'))
-        .where('client_id', '=', clientId)
-        .where('company_id', '=', companyId)
-        // A literal, not a parameter: only then may the engines use the partial index of customer messages.
-        .where('sender_type', '=', sql.lit('client'))
-        .executeTakeFirst();
-      const at = row?.at as unknown;
-      if (at === null || at === undefined) return null;
-      return new Date(at instanceof Date ? at : String(at)).toISOString();
-    },
-
     async findMessage(companyId: number, id: number): Promise<Message | undefined> {
       const row = await db
         .selectFrom('messages')

@@ -159,7 +159,7 @@ export function createOutboundService(deps: {
 
   /** 422 unless the customer wrote within the last 24 hours (free text and media only). */
   async function assertWindowOpen(companyId: number, clientId: number) {
-    const last = await messagesRepository.lastCustomerMessageAt(companyId, clientId);
+    const last = await clientsRepository.lastCustomerMessageAt(companyId, clientId);
     if (last === null) throw invalid('content', 'messaging.no_customer_message');
     if (Date.now() - Date.parse(last) > CUSTOMER_WINDOW_MS)
       throw invalid('content', 'messaging.window_closed');

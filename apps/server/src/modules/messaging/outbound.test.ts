@@ -188,10 +188,13 @@ describe(`sending messages (${engine})`, () => {
     (
       await ctx.container.db
         .selectFrom('clients')
-        .select('mode_bot')
-        .where('id', '=', clientId)
+        .leftJoin('conversations', 'conversations.client_id', 'clients.id')
+        .select('conversations.bot_paused')
+        .where('clients.id', '=', clientId)
         .executeTakeFirstOrThrow()
-    ).mode_bot;
+    ).bot_paused === 1
+      ? 0
+      : 1;
 
   describe('POST /admin/message', () => {
     it('sends a new text: 201 with the stored message, and the bot pauses for that client once', async () => {
@@ -218,9 +221,13 @@ describe(`sending messages (${engine})`, () => {
       // The chat list shows it as the client's last message; the unread count is the customer's alone.
       expect(
         await ctx.container.db
-          .selectFrom('clients')
-          .select(['last_message_content', 'last_message_date', 'unread_messages_count'])
-          .where('id', '=', client.id)
+          .selectFrom('conversations')
+          .select([
+            'last_message_content',
+            'last_message_at as last_message_date',
+            'unread_count as unread_messages_count',
+          ])
+          .where('client_id', '=', client.id)
           .executeTakeFirstOrThrow(),
       ).toEqual({
         last_message_content: 'Hola, soy Ana',

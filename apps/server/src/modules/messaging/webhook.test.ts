@@ -1,4 +1,5 @@
 import { type Message, MESSAGE_STATUS } from '@hablabot/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, uniquePhone } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
@@ -61,12 +62,20 @@ describe(`WhatsApp webhook (${engine})`, () => {
 
   const post = (body: unknown, secret: string | undefined = SECRET_A) =>
     ctx.app.inject(signedRequest(body, secret));
+  /** The client's row with its conversation's chat state, named as the API names it. */
   const clientByPhone = (companyId: number, phone: string) =>
     ctx.container.db
       .selectFrom('clients')
-      .selectAll()
-      .where('company_id', '=', companyId)
-      .where('whatsapp_cellphone', '=', phone)
+      .leftJoin('conversations', 'conversations.client_id', 'clients.id')
+      .selectAll('clients')
+      .select((eb) => [
+        sql<number>`1 - coalesce(conversations.bot_paused, 0)`.as('mode_bot'),
+        eb.fn.coalesce('conversations.unread_count', sql<number>`0`).as('unread_messages_count'),
+        'conversations.last_message_content',
+        'conversations.last_message_at as last_message_date',
+      ])
+      .where('clients.company_id', '=', companyId)
+      .where('clients.whatsapp_cellphone', '=', phone)
       .executeTakeFirst();
   const messagesOf = (companyId: number, clientId: number) =>
     ctx.container.db

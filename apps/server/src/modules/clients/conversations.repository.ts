@@ -1,0 +1,262 @@
+import type { BotMode, Client } from '@hablabot/contract';
+import { sql } from 'kysely';
+import { prepared } from '../../db/prepared';
+import type { Executor } from '../../db/transactions';
+import { createClientReader, matching, now, searchCondition } from './client-rows';
+
+/**
+ * A client's conversation as a customer's new message left it: what the chat list shows and whether
+ * the bot answers.
+ */
+export interface ClientAfterMessage {
+  unread_messages_count: number;
+  last_message_content: string | null;
+  last_message_date: string | null;
+  mode_bot: number;
+}
+
+export interface ChatListOptions {
+  /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+interface ConversationState {
+  unread_count: number | string;
+  last_message_content: string | null;
+  last_message_at: string | null;
+  bot_paused: number | string;
+}
+
+const toAfterMessage = (r: ConversationState): ClientAfterMessage => ({
+  unread_messages_count: Number(r.unread_count),
+  last_message_content: r.last_message_content,
+  last_message_date: r.last_message_at,
+  mode_bot: Number(r.bot_paused) === 1 ? 0 : 1,
+});
+
+/**
+ * A customer's message: one more unread and — unless the conversation already shows a later message
+ * (a delivery retried days later) — this one as the chat list's last message. One statement, which
+ * creates the conversation when the client has none yet (the trigger on messages normally has).
+ */
+const noteIncoming = prepared(
+  (db, v: { companyId: number; clientId: number; content: string; date: string; at: string }) =>
+    db
+      .insertInto('conversations')
+      .values({
+        company_id: v.companyId,
+        client_id: v.clientId,
+        unread_count: 1,
+        last_message_content: v.content,
+        last_message_at: v.date,
+        created_at: v.at,
+        updated_at: v.at,
+      })
+      .onConflict((oc) =>
+        oc.column('client_id').doUpdateSet(() => ({
+          unread_count: sql`conversations.unread_count + 1`,
+          last_message_content: sql`case when conversations.last_message_at is null
+            or conversations.last_message_at <= excluded.last_message_at
+            then excluded.last_message_content else conversations.last_message_content end`,
+          last_message_at: sql`case when conversations.last_message_at is null
+            or conversations.last_message_at <= excluded.last_message_at
+            then excluded.last_message_at else conversations.last_message_at end`,
+        })),
+      )
+      .returning(['unread_count', 'last_message_content', 'last_message_at', 'bot_paused']),
+);
+
+/**
+ * A company's conversations: the only SQL that writes the conversations table, and the chat list. Every
+ * function takes the company it is scoped to; a client's conversation is found by the client's id
+ * (one per client while a company has one WhatsApp number).
+ */
+export function createConversationsRepository(db: Executor) {
+  const reader = createClientReader(db);
+
+  /** Sets columns of the client's conversation, creating it when the client (of the company) has none. */
+  async function upsertState(
+    companyId: number,
+    clientId: number,
+    values: { bot_paused: number },
+    onlyWhen?: 'bot_on',
+  ): Promise<boolean> {
+    const at = now();
+    const result = await db
+      .insertInto('conversations')
+      .columns(['company_id', 'client_id', 'bot_paused', 'created_at', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('clients')
+          .select([
+            'company_id',
+            'id',
+            sql.lit(values.bot_paused).as('bot_paused'),
+            sql.val(at).as('created_at'),
+            sql.val(at).as('updated_at'),
+          ])
+          .where('company_id', '=', companyId)
+          .where('id', '=', clientId),
+      )
+      .onConflict((oc) => {
+        const update = oc.column('client_id').doUpdateSet({ bot_paused: values.bot_paused, updated_at: at });
+        return onlyWhen === 'bot_on' ? update.where('conversations.bot_paused', '=', 0) : update;
+      })
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  return {
+    /**
+     * The chat list: latest conversation first (ties by client id), then the clients never written to,
+     * by name. The written part is read from conversations_chat_order_idx and the rest from the clients'
+     * name index, so a page is read without sorting the company; a page that starts among the never
+     * written counts the written ones to know where it starts.
+     */
+    async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
+      const search = searchCondition(options.search);
+      let written = db
+        .selectFrom('conversations')
+        .innerJoin('clients', 'clients.id', 'conversations.client_id')
+        .where('conversations.company_id', '=', companyId)
+        .where('conversations.last_message_at', 'is not', null);
+      if (search) written = written.where(search);
+      const first = await written
+        .select('conversations.client_id as id')
+        .orderBy('conversations.last_message_at', 'desc')
+        .orderBy('conversations.client_id')
+        .limit(options.limit)
+        .offset(options.offset)
+        .execute();
+      const ids = first.map((r) => r.id);
+      if (ids.length < options.limit) {
+        let offset = 0;
+        if (ids.length === 0 && options.offset > 0) {
+          const count = await written
+            .select(sql<number>`cast(count(*) as integer)`.as('n'))
+            .executeTakeFirstOrThrow();
+          offset = Math.max(0, options.offset - Number(count.n));
+        }
+        const never = await matching(db, companyId, options.search)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('conversations')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('conversations.client_id', '=', 'clients.id')
+                  .where('conversations.last_message_at', 'is not', null),
+              ),
+            ),
+          )
+          .select('clients.id')
+          .orderBy('clients.name_sort')
+          .orderBy('clients.id')
+          .limit(options.limit - ids.length)
+          .offset(offset)
+          .execute();
+        ids.push(...never.map((r) => r.id));
+      }
+      return reader.inOrder(companyId, ids);
+    },
+
+    /** How many messages the client's conversation holds; undefined when the client is not the company's. */
+    async messagesCount(companyId: number, id: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('clients')
+        .leftJoin('conversations', 'conversations.client_id', 'clients.id')
+        .select('conversations.messages_count')
+        .where('clients.company_id', '=', companyId)
+        .where('clients.id', '=', id)
+        .executeTakeFirst();
+      return row ? Number(row.messages_count ?? 0) : undefined;
+    },
+
+    /** When the customer last wrote to the company (their newest message); null when never. */
+    async lastCustomerMessageAt(companyId: number, clientId: number): Promise<string | null> {
+      const row = await db
+        .selectFrom('conversations')
+        .select('customer_last_message_at')
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      const at = row?.customer_last_message_at as unknown;
+      if (at === null || at === undefined) return null;
+      return new Date(at instanceof Date ? at : String(at)).toISOString();
+    },
+
+    /** Pauses the bot for the client when it was on (an admin took over); true when it changed. */
+    async pauseBot(companyId: number, id: number): Promise<boolean> {
+      return upsertState(companyId, id, { bot_paused: 1 }, 'bot_on');
+    },
+
+    /** The bot on (1) or off (0) for the client; false when the client is not the company's. */
+    async setBotMode(companyId: number, id: number, mode: BotMode): Promise<boolean> {
+      return upsertState(companyId, id, { bot_paused: mode === 1 ? 0 : 1 });
+    },
+
+    /**
+     * A new message from the client: one more unread, and — unless the conversation already has a later
+     * one (a delivery retried days later) — the chat list's last message and date. Returns the
+     * conversation as it now is, so what follows the write (the event stream, the bot) reads nothing
+     * again. The client must be the company's (the caller just found or created it).
+     */
+    async noteIncomingMessage(
+      companyId: number,
+      clientId: number,
+      message: { content: string; date: string },
+    ): Promise<ClientAfterMessage | undefined> {
+      const [after] = (
+        await noteIncoming(db, {
+          companyId,
+          clientId,
+          content: message.content,
+          date: message.date,
+          at: now(),
+        })
+      ).rows;
+      return after ? toAfterMessage(after) : undefined;
+    },
+
+    /**
+     * A message to the customer (admin, bot or a mass send) becomes the conversation's last message, for
+     * the chat list's order and preview; the unread count stays as it is. A message dated before the one
+     * shown changes nothing.
+     */
+    async noteOutgoingMessage(
+      companyId: number,
+      clientId: number,
+      message: { content: string; date: string },
+    ): Promise<void> {
+      await db
+        .updateTable('conversations')
+        .set({ last_message_content: message.content, last_message_at: message.date })
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where((eb) => eb.or([eb('last_message_at', 'is', null), eb('last_message_at', '<=', message.date)]))
+        .execute();
+    },
+
+    /** The client's unread count back to 0; false when the client is not the company's. */
+    async resetUnread(companyId: number, clientId: number): Promise<boolean> {
+      const client = await db
+        .selectFrom('clients')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', clientId)
+        .executeTakeFirst();
+      if (!client) return false;
+      await db
+        .updateTable('conversations')
+        .set({ unread_count: 0 })
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where('unread_count', '>', 0)
+        .execute();
+      return true;
+    },
+  };
+}
+
+export type ConversationsRepository = ReturnType<typeof createConversationsRepository>;
