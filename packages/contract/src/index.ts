@@ -12,3 +12,4 @@ export * from './mass-messages.schema';
 export * from './platform-stats.schema';
 export * from './spreadsheet';
 export * from './admin-home.schema';
+export * from './routes';

@@ -1,3 +1,4 @@
+import type { Answer, CallInput, Endpoint, NeedsInput } from '@hablabot/contract';
 import { requestLanguage } from './i18n';
 import { clearSession, getToken } from './session';
 
@@ -198,6 +199,41 @@ export function endSession(): void {
 /** The body only, for the common case. */
 export async function api<T>(path: string, options?: RequestOptions): Promise<T> {
   return (await apiRequest<T>(path, options)).data;
+}
+
+/** A call's options besides what the contract fixes (method, path, query and body). */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query'>;
+
+/** The path of an endpoint with its `:name` parameters filled in (each one URL-encoded). */
+export function endpointPath(endpoint: Endpoint, params?: object): string {
+  return endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, unknown>)[name])),
+  );
+}
+
+type CallArgs<E> =
+  NeedsInput<E> extends true
+    ? [input: CallInput<E>, options?: CallOptions]
+    : [input?: CallInput<E>, options?: CallOptions];
+
+/**
+ * One route of the contract (`call(segmentsApi.update, { params: { id }, body })`): method and path come
+ * from packages/contract, the input and the answer are typed by the route's declaration. Resolves with
+ * status, body and headers.
+ */
+export function callResponse<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  return apiRequest<Answer<E>>(endpointPath(endpoint, params), {
+    ...options,
+    method: endpoint.method,
+    query: query as RequestOptions['query'],
+    body,
+  });
+}
+
+/** The body only, for the common case. */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> {
+  return (await callResponse(endpoint, ...args)).data;
 }
 
 api.get = <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>

@@ -1,22 +1,13 @@
-import {
-  ZConnectionTestResponse,
-  ZGenerateKeyRequest,
-  ZGenerateKeyResponse,
-  ZOpenAiTestRequest,
-  ZSettings,
-  ZSettingsMutationResponse,
-  ZSettingsRequest,
-  ZWhatsAppTestRequest,
-} from '@hablabot/contract';
+import { routes } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
-import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
+import { route } from '../../platform/route';
 import { limitConnectionTests } from './settings-connection';
 import type { SettingsService } from './settings.service';
 
-const errors = { ...errorResponses, 429: errorResponses[401] };
+const declared = routes.settings;
 
 /** The address the caller reached us at ('https://chat.example.com'), for the webhook URL. */
 export function requestOrigin(request: FastifyRequest): string {
@@ -41,96 +32,67 @@ export function settingsRoutes(deps: {
   // Shared with "Probar bot" (settings-connection.ts): each one calls an outside service.
   const limitTests = (companyId: number) => limitConnectionTests(rateLimits, companyId);
 
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     // Company admins only; 401/403 come before the body is read.
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const tags = ['settings'];
 
-    app.get(
-      '/admin/setting',
-      {
-        schema: {
-          tags,
-          summary: "The company's settings (secrets never in clear)",
-          response: { 200: ZSettings, ...errors },
-        },
-      },
-      async (request) => settings.get(companyIdOf(request), requestOrigin(request)),
-    );
+    route(app, declared.get, {
+      schema: { tags, summary: "The company's settings (secrets never in clear)" },
+      handler: async (request) => settings.get(companyIdOf(request), requestOrigin(request)),
+    });
 
-    app.post(
-      '/admin/setting',
-      {
-        bodyLimit: 64 * 1024,
-        schema: {
-          tags,
-          summary: "Saves the company's settings",
-          description: SAVE_DESCRIPTION,
-          body: ZSettingsRequest,
-          response: { 200: ZSettingsMutationResponse, ...errors },
-        },
-      },
-      async (request) => ({
+    route(app, declared.save, {
+      bodyLimit: 64 * 1024,
+      schema: { tags, summary: "Saves the company's settings", description: SAVE_DESCRIPTION },
+      handler: async (request) => ({
         message: translate(request.lang, 'settings.updated'),
         data: await settings.save(companyIdOf(request), request.body, requestOrigin(request)),
       }),
-    );
+    });
 
-    app.post(
-      '/admin/setting/generate',
-      {
-        schema: {
-          tags,
-          summary: 'A fresh hub verify token, WordPress key or WordPress secret (not saved)',
-          description:
-            'hub_verify_token: 32 characters; wordpress_api_key and wordpress_secret_key: 64 characters starting with HB-. ' +
-            'Characters a-z A-Z 0-9 - _ from a cryptographic random source. The value is saved only when posted to /admin/setting.',
-          body: ZGenerateKeyRequest,
-          response: { 200: ZGenerateKeyResponse, ...errors },
-        },
+    route(app, declared.generate, {
+      schema: {
+        tags,
+        summary: 'A fresh hub verify token, WordPress key or WordPress secret (not saved)',
+        description:
+          'hub_verify_token: 32 characters; wordpress_api_key and wordpress_secret_key: 64 characters starting with HB-. ' +
+          'Characters a-z A-Z 0-9 - _ from a cryptographic random source. The value is saved only when posted to /admin/setting.',
       },
-      async (request) => ({ field: request.body.field, value: settings.generate(request.body.field) }),
-    );
+      handler: async (request) => ({
+        field: request.body.field,
+        value: settings.generate(request.body.field),
+      }),
+    });
 
-    app.post(
-      '/admin/setting/test/whatsapp',
-      {
-        schema: {
-          tags,
-          summary: 'Reads the phone number from the WhatsApp Cloud API (display name and quality)',
-          description:
-            'Uses the values in the body, else the stored ones. A failed connection is still a 200: `success` is false, ' +
-            '`problem` names it (bad_token, unknown_phone_id, unreachable, timeout …) and `message` says it in words.',
-          body: ZWhatsAppTestRequest,
-          response: { 200: ZConnectionTestResponse, ...errors },
-        },
+    route(app, declared.testWhatsApp, {
+      schema: {
+        tags,
+        summary: 'Reads the phone number from the WhatsApp Cloud API (display name and quality)',
+        description:
+          'Uses the values in the body, else the stored ones. A failed connection is still a 200: `success` is false, ' +
+          '`problem` names it (bad_token, unknown_phone_id, unreachable, timeout …) and `message` says it in words.',
       },
-      async (request) => {
+      handler: async (request) => {
         const companyId = companyIdOf(request);
         await limitTests(companyId);
         return settings.testWhatsApp(companyId, request.body, request.lang);
       },
-    );
+    });
 
-    app.post(
-      '/admin/setting/test/openai',
-      {
-        schema: {
-          tags,
-          summary: 'Asks the chat endpoint for one tiny completion',
-          description:
-            'Uses the values in the body, else the stored ones. A failed connection is still a 200: `success` is false, ' +
-            '`problem` names it (bad_token, unknown_model, no_quota, unreachable, timeout …) and `message` says it in words.',
-          body: ZOpenAiTestRequest,
-          response: { 200: ZConnectionTestResponse, ...errors },
-        },
+    route(app, declared.testOpenAi, {
+      schema: {
+        tags,
+        summary: 'Asks the chat endpoint for one tiny completion',
+        description:
+          'Uses the values in the body, else the stored ones. A failed connection is still a 200: `success` is false, ' +
+          '`problem` names it (bad_token, unknown_model, no_quota, unreachable, timeout …) and `message` says it in words.',
       },
-      async (request) => {
+      handler: async (request) => {
         const companyId = companyIdOf(request);
         await limitTests(companyId);
         return settings.testOpenAi(companyId, request.body, request.lang);
       },
-    );
+    });
   };
 }

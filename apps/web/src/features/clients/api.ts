@@ -1,14 +1,12 @@
-import type {
-  Client,
-  ClientInput,
-  ClientMutationResponse,
-  ClientSortField,
-  ClientsResponse,
-  ImportClientsResponse,
-  Segment,
-  SegmentMutationResponse,
-  SegmentRequest,
-  SegmentsResponse,
+import {
+  type Answer,
+  type Client,
+  type ClientInput,
+  type ClientSortField,
+  clientsApi,
+  type Segment,
+  type SegmentRequest,
+  segmentsApi,
 } from '@hablabot/contract';
 import {
   keepPreviousData,
@@ -18,7 +16,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, apiRequest } from '../../lib/api-client';
+import { call, callResponse } from '../../lib/api-client';
 
 /**
  * Query keys of the clients feature. Lists carry the UI language because the server localises their
@@ -36,8 +34,10 @@ export const segmentKeys = {
   list: (language: string) => ['segments', 'list', language] as const,
 };
 
+type ClientsAnswer = Answer<typeof clientsApi.list>;
+
 /** GET /admin/client; title and subtitle are optional so an older server still renders the page. */
-export type ClientsListResponse = Omit<ClientsResponse, 'title' | 'subtitle' | 'pagination'> & {
+export type ClientsListResponse = Omit<ClientsAnswer, 'title' | 'subtitle' | 'pagination'> & {
   title?: string;
   subtitle?: string;
 };
@@ -52,17 +52,11 @@ export interface ClientsPageQuery {
   order: 'asc' | 'desc';
 }
 
-export interface MessageOnlyResponse {
-  message?: string;
-}
-
 /** The server answers at most this many clients at a time (GET /admin/client's `per_page` ceiling). */
 export const CLIENTS_PAGE_MAX = 1000;
 
-export interface ClientsPageResponse extends ClientsListResponse {
-  /** Present when the server pages the list; absent from a server that answers every client at once. */
-  pagination?: { current_page: number; per_page: number; total: number; last_page: number };
-}
+/** The pagination is absent from a server that answers every client at once. */
+export type ClientsPageResponse = ClientsListResponse & Partial<Pick<ClientsAnswer, 'pagination'>>;
 
 /**
  * Every client of the company, read a page of CLIENTS_PAGE_MAX at a time: the server caps one answer, so
@@ -74,13 +68,13 @@ export async function fetchClients(
   signal?: AbortSignal,
   onProgress?: (loaded: number, total: number) => void,
 ): Promise<ClientsListResponse> {
-  const page = (n: number) =>
-    api.get<ClientsPageResponse>('/admin/client', {
-      signal,
-      language,
+  const page = (n: number): Promise<ClientsPageResponse> =>
+    call(
+      clientsApi.list,
       // Sorted by id so the pages neither skip nor repeat a client.
-      query: { page: n, per_page: CLIENTS_PAGE_MAX, sort: 'id', order: 'asc' },
-    });
+      { query: { page: n, per_page: CLIENTS_PAGE_MAX, sort: 'id', order: 'asc' } },
+      { signal, language },
+    );
   const first = await page(1);
   const { pagination, ...rest } = first;
   if (!pagination || pagination.last_page <= 1) return rest;
@@ -93,8 +87,11 @@ export async function fetchClients(
   return { ...rest, clients };
 }
 
-export function fetchSegments(language: string, signal?: AbortSignal): Promise<SegmentsResponse> {
-  return api.get<SegmentsResponse>('/admin/segment', { signal, language });
+export function fetchSegments(
+  language: string,
+  signal?: AbortSignal,
+): Promise<Answer<typeof segmentsApi.list>> {
+  return call(segmentsApi.list, {}, { signal, language });
 }
 
 /**
@@ -125,11 +122,7 @@ export function fetchClientsPage(
   query: ClientsPageQuery,
   signal?: AbortSignal,
 ): Promise<ClientsPageResponse> {
-  return api.get<ClientsPageResponse>('/admin/client', {
-    signal,
-    language,
-    query: { ...clientsQueryParams(query) },
-  });
+  return call(clientsApi.list, { query: clientsQueryParams(query) }, { signal, language });
 }
 
 /**
@@ -174,8 +167,8 @@ export function useSaveClient() {
   return useMutation({
     mutationFn: ({ id, body }: SaveClientVariables) =>
       id === undefined
-        ? api.post<ClientMutationResponse>('/admin/client', body)
-        : api.put<ClientMutationResponse>(`/admin/client/${id}`, body),
+        ? call(clientsApi.create, { body })
+        : call(clientsApi.update, { params: { id }, body }),
     onSuccess: () => invalidateClientsAndSegments(queryClient),
   });
 }
@@ -193,10 +186,7 @@ export function useDeleteClients() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: number[]) => {
-      const response = await apiRequest<MessageOnlyResponse>('/admin/client', {
-        method: 'DELETE',
-        body: { ids },
-      });
+      const response = await callResponse(clientsApi.remove, { body: { ids } });
       if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
       return response.data ?? {};
     },
@@ -214,8 +204,8 @@ export function useSaveSegment() {
   return useMutation({
     mutationFn: ({ id, body }: SaveSegmentVariables) =>
       id === undefined
-        ? api.post<SegmentMutationResponse>('/admin/segment', body)
-        : api.put<SegmentMutationResponse>(`/admin/segment/${id}`, body),
+        ? call(segmentsApi.create, { body })
+        : call(segmentsApi.update, { params: { id }, body }),
     onSuccess: () => invalidateClientsAndSegments(queryClient),
   });
 }
@@ -224,7 +214,7 @@ export function useDeleteSegment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const response = await apiRequest<MessageOnlyResponse>(`/admin/segment/${id}`, { method: 'DELETE' });
+      const response = await callResponse(segmentsApi.remove, { params: { id } });
       if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
       return response.data ?? {};
     },
@@ -236,8 +226,7 @@ export function useDeleteSegment() {
 export function useImportClients() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rows: Record<string, string>[]) =>
-      api.post<ImportClientsResponse>('/import/clients', { clients: rows }),
+    mutationFn: (rows: Record<string, string>[]) => call(clientsApi.import, { body: { clients: rows } }),
     onSettled: () => invalidateClientsAndSegments(queryClient),
   });
 }

@@ -1,15 +1,13 @@
-import type {
-  ConnectionTestResponse,
-  GeneratedSetting,
-  GenerateKeyResponse,
-  OpenAiTestRequest,
-  Settings,
-  SettingsMutationResponse,
-  SettingsRequest,
-  WhatsAppTestRequest,
+import {
+  type GeneratedSetting,
+  type OpenAiTestRequest,
+  type Settings,
+  type SettingsRequest,
+  settingsApi,
+  type WhatsAppTestRequest,
 } from '@hablabot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Query keys of the settings feature. The settings carry no localised text, so no language in the key. */
 export const settingsKeys = {
@@ -17,7 +15,7 @@ export const settingsKeys = {
 };
 
 export function fetchSettings(signal?: AbortSignal): Promise<Settings> {
-  return api.get<Settings>('/admin/setting', { signal });
+  return call(settingsApi.get, {}, { signal });
 }
 
 export function useSettings() {
@@ -28,7 +26,7 @@ export function useSettings() {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsRequest) => api.post<SettingsMutationResponse>('/admin/setting', body),
+    mutationFn: (body: SettingsRequest) => call(settingsApi.save, { body }),
     onSuccess: (response) => queryClient.setQueryData(settingsKeys.all, response.data),
   });
 }
@@ -36,8 +34,7 @@ export function useSaveSettings() {
 /** A fresh hub verify token, WordPress key or WordPress secret from the server (not saved). */
 export function useGenerateKey() {
   return useMutation({
-    mutationFn: (field: GeneratedSetting) =>
-      api.post<GenerateKeyResponse>('/admin/setting/generate', { field }),
+    mutationFn: (field: GeneratedSetting) => call(settingsApi.generate, { body: { field } }),
   });
 }
 
@@ -47,6 +44,8 @@ export type ConnectionKind = 'whatsapp' | 'openai';
 export function useTestConnection(kind: ConnectionKind) {
   return useMutation({
     mutationFn: (body: WhatsAppTestRequest | OpenAiTestRequest) =>
-      api.post<ConnectionTestResponse>(`/admin/setting/test/${kind}`, body),
+      kind === 'whatsapp'
+        ? call(settingsApi.testWhatsApp, { body: body as WhatsAppTestRequest })
+        : call(settingsApi.testOpenAi, { body: body as OpenAiTestRequest }),
   });
 }
