@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
 import { afterEach, expect, it } from 'vitest';
+import { waitFor } from './wait';
 import { pdf, png } from './media-fixtures';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -178,11 +179,14 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
         headers: auth,
       })
     ).body.messages.filter((m) => m.message_type !== 'text' && m.media_url);
-  let fetched = await mediaMessages();
-  for (let i = 0; i < 200 && fetched.length < 2; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    fetched = await mediaMessages();
-  }
+  const fetched = await waitFor(
+    async () => {
+      const found = await mediaMessages();
+      return found.length >= 2 && found;
+    },
+    20_000,
+    100,
+  );
   expect(fetched.map((m) => [m.message_type, m.media_caption])).toEqual([
     ['image', 'Foto del paquete'],
     ['document', 'factura-0042.pdf'],
@@ -244,11 +248,7 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
     const at = page.body.lines.findIndex((l) => l.direction === 'in' && l.text === text);
     return page.body.lines.slice(at + 1).find((l) => l.direction === 'out');
   };
-  let answer = await answered();
-  for (let i = 0; i < 200 && !answer; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    answer = await answered();
-  }
+  const answer = await waitFor(answered, 20_000, 100);
   expect(answer?.text).toContain('Aurora');
   const after = await json<{ messages: { content: string; sender_type: string }[] }>(
     `${app}/api/v1/admin/client/${client?.id}/messages`,
@@ -273,11 +273,14 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
     );
     return history.body.messages.find((m) => m.content === takeover)?.status;
   };
-  let status = await statusOf();
-  for (let i = 0; i < 200 && status === 1; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = await statusOf();
-  }
+  const status = await waitFor(
+    async () => {
+      const now = await statusOf();
+      return now !== 1 && { now };
+    },
+    20_000,
+    100,
+  ).then((s) => s.now);
   expect([2, 3]).toContain(status);
   const page = await json<{ lines: { direction: string; text: string }[] }>(
     `${pageUrl}/api/conversation?phone=${customer.phone}`,

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from './wait';
 import { ensureServerBuild, serverBuildFile, serverBuildIsStale } from '../../../scripts/server-build.mjs';
 import { freePort } from './ports';
 
@@ -86,15 +87,16 @@ describe('the server build', () => {
     proc.stderr?.on('data', (d) => {
       output += d.toString();
     });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      if (proc.exitCode !== null) throw new Error(`npm start exited early: ${output}`);
-      if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await waitFor(
+      async () => {
+        if (proc.exitCode !== null) throw new Error(`npm start exited early: ${output}`);
+        return (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.ok;
+      },
+      30_000,
+      100,
+    ).catch((err: Error) => {
+      throw new Error(`the server did not start (${err.message}): ${output}`);
+    });
     const [server] = fs
       .readFileSync(`/proc/${proc.pid}/task/${proc.pid}/children`, 'utf8')
       .trim()

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './ports';
+import { waitFor } from './wait';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(root, 'apps/server/src/main.ts');
@@ -78,15 +79,16 @@ async function launch(
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
     proc.on('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
   );
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the server exited early: ${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitFor(
+    async () => {
+      if (proc.exitCode !== null) throw new Error(`the server exited early: ${output}`);
+      return (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => undefined))?.ok;
+    },
+    30_000,
+    100,
+  ).catch((err: Error) => {
+    throw new Error(`the server did not start (${err.message}): ${output}`);
+  });
   return { proc, port, exited, output: () => output };
 }
 
@@ -116,6 +118,8 @@ async function stalledUpload(port: number) {
   conn.send(
     'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
   );
+  // A fixed wait, on purpose: the server must have read the request's start (else the connection is
+  // idle and closed at once), and a stalled request shows nothing outside the process until it is cut.
   await new Promise((r) => setTimeout(r, 200));
   return conn;
 }
@@ -174,10 +178,13 @@ describe('main.ts stops on a signal', () => {
     conn.send(
       `POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
+    // A fixed wait, on purpose: the server must have read the request's start before the signal, and a
+    // request whose body has not come shows nothing outside the process.
     await new Promise((r) => setTimeout(r, 200));
     const t0 = Date.now();
     server.proc.kill('SIGINT');
-    await new Promise((r) => setTimeout(r, 200));
+    // The rest of the body once the server is stopping (its log says so).
+    await waitFor(() => server.output().includes('stopping'), STOP_LIMIT_MS, 10);
     conn.send(body.slice(10));
     await conn.closed;
     expect(conn.answers()).toMatch(/^HTTP\/1\.1 401/);
@@ -204,7 +211,8 @@ describe('main.ts stops on a signal', () => {
     const server = await launch();
     await stalledUpload(server.port);
     server.proc.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // The second signal once the first stop is under way (its log says so).
+    await waitFor(() => server.output().includes('stopping'), STOP_LIMIT_MS, 10);
     const t0 = Date.now();
     server.proc.kill('SIGTERM');
     const { code, at } = await server.exited;
@@ -308,7 +316,8 @@ describe('worker.ts (npm run worker) on the SQLite default', () => {
       proc.on('exit', (code) => resolve({ code, at: Date.now() })),
     );
     await expect.poll(() => output, { timeout: 30_000, interval: 50 }).toMatch(/worker running/);
-    // Several idle polls later it is still there.
+    // Several idle polls later it is still there. A fixed wait, on purpose: what is checked is that the
+    // process does not exit while nothing happens, and an idle poll shows nothing outside the process.
     await new Promise((r) => setTimeout(r, 2500));
     expect(proc.exitCode, output).toBe(null);
 

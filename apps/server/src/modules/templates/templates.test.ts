@@ -12,6 +12,7 @@ import {
 } from '@hablabot/fakes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../test/wait';
 import { createClient } from '../../../test/clients-factories';
 import { type CastApi, createCastApi } from '../../../test/http';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
@@ -299,10 +300,7 @@ describe(`templates sync (${engine})`, () => {
     const companyId = admin.user.company_id!;
     await t.api.container.jobs.start();
     await t.api.container.jobs.enqueue('templates.sync', { companyId });
-    const deadline = Date.now() + 20_000;
-    while ((await storedCount(companyId)) < 3 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(async () => (await storedCount(companyId)) >= 3, 20_000);
     expect((await t.api.container.templates.list(companyId)).map((x) => x.name)).toEqual([
       'job_000',
       'job_001',
@@ -322,13 +320,10 @@ describe(`templates sync (${engine})`, () => {
     const asked = () => templateRequests().filter((r) => r.path.includes('300000000000003')).length;
     await t.api.container.jobs.start();
     const id = await t.api.container.jobs.enqueue('templates.sync', { companyId });
-    const deadline = Date.now() + 20_000;
-    while (asked() === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => asked() > 0, 20_000);
     expect(asked()).toBe(1);
     // Finished, not waiting for a retry (a job waiting or failed is still listed).
-    while ((await t.api.container.jobs.inspect('templates.sync', id)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 50));
-    expect(await t.api.container.jobs.inspect('templates.sync', id)).toBeUndefined();
+    await waitFor(async () => !(await t.api.container.jobs.inspect('templates.sync', id)), 20_000);
     expect(asked()).toBe(1);
     expect(await storedCount(companyId)).toBe(0);
   });
