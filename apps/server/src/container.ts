@@ -15,17 +15,19 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
-import { type MessagingHooks, createInboundService } from './modules/messaging/inbound.service';
+import { createInboundService } from './modules/messaging/inbound.service';
 import { createMessagesService } from './modules/messaging/messages.service';
-import { createBotReplies } from './modules/messaging/bot-reply';
-import { createMediaDownloads } from './modules/messaging/media-download';
-import { composeHooks, createMessagingEvents } from './modules/messaging/messaging-events';
+import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
+import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messaging/media-download';
+import { readReceiptSubscriber } from './modules/messaging/read-receipts';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
+import { realtimeSubscribers } from './modules/realtime/realtime.subscribers';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
 import { keepInConversation } from './modules/mass-messages/in-conversation';
+import { massSendStatusSubscriber } from './modules/mass-messages/status.subscriber';
 import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
 import { createAdminHomeRepository } from './modules/admin-home/admin-home.repository';
 import { createAdminHomeService } from './modules/admin-home/admin-home.service';
@@ -37,7 +39,10 @@ import { createTemplatesService } from './modules/templates/templates.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
+import type { Subscriber } from './platform/events/domain-events';
 import { createMemoryEventBus, type EventBus } from './platform/events/events';
+import { createOutbox } from './platform/outbox/outbox';
+import { metricsSubscribers } from './platform/metrics-subscribers';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
 import { createMetrics } from './platform/metrics';
@@ -84,10 +89,12 @@ export interface ContainerOptions {
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
   /**
-   * Also told of stored messages, status changes and reads, after the product's own hooks (the event
-   * stream, the media download and bot reply jobs), which always run.
+   * More subscribers of the domain events, after the product's own (tests observe with them:
+   * `on('message.received', 'test', ...)`).
    */
-  messagingHooks?: MessagingHooks;
+  subscribers?: Subscriber[];
+  /** The outbox dispatcher's timings (tests shorten them). */
+  outbox?: { pollMs?: number; leaseMs?: number; backoffMs?: number };
   /** Template sync paging: templates per page and pages at most (tests make pages small). */
   templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
   /** How long the bot waits after a customer's message before answering (2 s by default). */
@@ -119,7 +126,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const { db } = infra.database;
   const { users, roles, companies, tokens, clientsRepository, segmentsRepository, messagesRepository } =
     createRepositories(db);
-  const withTransaction = transactionRunner(db);
+  // Domain events: written in the transaction of their change, handed to the subscribers after it.
+  const outbox = createOutbox({ db, engine: infra.database.engine, ...options.outbox });
+  const withTransaction = transactionRunner(db, outbox);
   // Modules register their job handlers on it here, so the HTTP server and `npm run worker` know the same
   // jobs; the entry points decide whether to start it.
   const jobs = infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine });
@@ -152,7 +161,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
   const platformStats = createPlatformStatsService({ stats: createPlatformStatsRepository(db), companies });
   const adminHome = createAdminHomeService({ repository: createAdminHomeRepository(db) });
-  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction, events });
+  const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
     clientsRepository,
@@ -194,19 +203,18 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     cloudApi,
     jobs,
-    events,
+    withTransaction,
     retry: options.outboundRetry,
     metrics,
   });
-  const messagingEvents = createMessagingEvents({ events, clientsRepository });
   const mediaDownloads = createMediaDownloads({
     jobs,
     settings,
     messagesRepository,
+    withTransaction,
     storage: infra.privateFiles,
     backoffMs: options.mediaRetryBackoffMs,
     log: workLog,
-    onUpdated: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.updated'),
   });
   const botReplies = createBotReplies({
     jobs,
@@ -216,28 +224,11 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     modelSettings: options.botModelSettings ?? botModelSettingsFrom(settings),
     // The customer is not watching a spinner: the client's full retries (twice, honouring retry-after).
     chatCompletions: options.chatCompletions ?? createChatCompletionsClient(),
-    events,
-    onStored: (companyId, message) => messagingEvents.publishMessage(companyId, message, 'message.created'),
+    withTransaction,
     delayMs: options.botReplyDelayMs,
     log: workLog,
     send: (input) => outbound.send(input),
   });
-  const messagingHooks = composeHooks(
-    messagingEvents.hooks,
-    {
-      onInbound: async (companyId, message, client) => {
-        await mediaDownloads.enqueueFor(companyId, message);
-        await botReplies.enqueueFor(companyId, message, client);
-      },
-    },
-    {
-      // WhatsApp shows the customer their messages were read: told in a job, never failing the read.
-      onMarkedRead: async (companyId, _clientId, lastWamid) => {
-        if (lastWamid) await outbound.markReadLater(companyId, lastWamid);
-      },
-    },
-    options.messagingHooks,
-  );
   const clientLists = createClientLists({ db });
   const massMessagesRepository = createMassMessagesRepository(db);
   const massSender = createMassSender({
@@ -247,12 +238,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     events,
     metrics,
-    onSent: keepInConversation({
-      messagesRepository,
-      clientsRepository,
-      massMessagesRepository,
-      messagingEvents,
-    }),
+    onSent: keepInConversation({ withTransaction, massMessagesRepository }),
     options: options.massSender,
   });
   massSender.register();
@@ -269,26 +255,11 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     settings,
     ...options.webhook,
     withTransaction,
-    messagesRepository,
-    hooks: messagingHooks,
-    otherStatuses: async (companyId, s) => {
-      const massMessageId = await massMessagesRepository.applyStatus(
-        companyId,
-        s.wamid,
-        s.status,
-        (s.at ?? new Date()).toISOString(),
-        { code: s.errorCode, message: s.errorMessage },
-      );
-      if (massMessageId === undefined) return false;
-      massSender.progressSoon(massMessageId);
-      return true;
-    },
   });
   const messages = createMessagesService({
     withTransaction,
     clientsRepository,
     messagesRepository,
-    hooks: messagingHooks,
   });
   const templatesRepository = createTemplatesRepository(db);
   const templates = createTemplatesService({
@@ -308,6 +279,16 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       throw error;
     }
   });
+  // What reacts to the domain events; each module's subscribers say what they react to.
+  outbox.subscribe(
+    ...realtimeSubscribers({ events, messagesRepository, clientsRepository, massMessagesRepository }),
+    botReplySubscriber(botReplies),
+    mediaDownloadSubscriber(mediaDownloads),
+    readReceiptSubscriber(outbound),
+    massSendStatusSubscriber({ repository: massMessagesRepository, sender: massSender }),
+    ...metricsSubscribers(metrics),
+    ...(options.subscribers ?? []),
+  );
   return {
     /**
      * Runs the background work in this process — the jobs and the sweeper of sends a dead process left
@@ -315,6 +296,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
      */
     async startBackgroundWork(logger: JobLogger) {
       workLogger = logger;
+      outbox.start({ logger });
       await jobs.start({ logger });
       outbound.startSweeper(logger);
       // Mass sends a stopped process left running, and scheduled ones whose time came meanwhile.
@@ -325,6 +307,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     infra,
     db,
     withTransaction,
+    outbox,
     jobs,
     events,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
@@ -358,7 +341,6 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messages,
     templatesRepository,
     templates,
-    messagingEvents,
     mediaDownloads,
     botReplies,
     cloudApi,

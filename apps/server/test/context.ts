@@ -128,6 +128,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await authCache.close();
+      await container.outbox.stop();
       await container.jobs.stop();
       await container.events.close();
       await rateLimits.close();

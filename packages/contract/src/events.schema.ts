@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common.schema';
+import { ZMessage } from './messages.schema';
 
 // --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
 //
@@ -8,36 +9,16 @@ import { ZTimestamp } from './common.schema';
 
 const ZClientRef = z.object({ client_id: z.number().int() });
 
-/** A message as the chat screen shows it. */
-export const ZEventMessage = z.object({
-  id: z.number().int(),
-  client_id: z.number().int(),
-  content: z.string(),
-  phone: z.string().nullable(),
-  sender_type: z.enum(['client', 'bot', 'admin']),
-  /** text, audio, image, video, document (other WhatsApp types arrive as text). */
-  message_type: z.string(),
-  media_url: z.string().nullable(),
-  media_caption: z.string().nullable(),
-  /** The delivery status of the message list (2 read, 4 not sent). */
-  status: z.number().int(),
-  /** Why it was not sent (status 4), the bot's reason on a bot failure, or why its media is missing. */
-  error_message: z.string().nullable(),
-  /** 'bot_failure': the bot could not answer (shown red, never resent). */
-  kind: z.enum(['message', 'bot_failure']),
-  created_at: ZTimestamp,
-});
-export type EventMessage = z.infer<typeof ZEventMessage>;
-
+/** A message was stored in a conversation; `message` is the same `Message` as the history API's. */
 export const ZMessageCreatedEvent = z.object({
   type: z.literal('message.created'),
-  data: ZClientRef.extend({ message: ZEventMessage }),
+  data: ZClientRef.extend({ message: ZMessage }),
 });
 
 /** A message changed other than by status: its media was fetched (media_url set) or could not be. */
 export const ZMessageUpdatedEvent = z.object({
   type: z.literal('message.updated'),
-  data: ZClientRef.extend({ message: ZEventMessage }),
+  data: ZClientRef.extend({ message: ZMessage }),
 });
 
 export const ZMessageStatusEvent = z.object({

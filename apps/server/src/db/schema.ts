@@ -195,6 +195,23 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
+/** Domain events waiting for, or handled by, their subscribers (platform/outbox/outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  type: string;
+  company_id: number;
+  payload: string;
+  state: 'pending' | 'done' | 'failed';
+  attempts: Generated<number>;
+  handled: Generated<string>;
+  available_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  done_at: Timestamp | null;
+}
+
 export interface MessagesTable {
   id: Generated<number>;
   company_id: number;
@@ -331,6 +348,7 @@ export interface DB {
   instruction_segments: InstructionSegmentsTable;
   media: MediaTable;
   jobs: JobsTable;
+  outbox: OutboxTable;
   messages: MessagesTable;
   message_templates: MessageTemplatesTable;
   client_lists: ClientListsTable;

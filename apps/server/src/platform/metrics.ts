@@ -37,6 +37,12 @@ export function createMetrics(deps: { jobCounts?: () => Promise<JobCounts> } = {
     labelNames: ['sender', 'outcome'] as const,
     registers: [registry],
   });
+  const domainEvents = new Counter({
+    name: 'hablabot_domain_events_total',
+    help: 'Domain events handled by their subscribers on this instance, by type (platform/events/domain-events.ts).',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
   const eventStreams = new Gauge({
     name: 'hablabot_event_stream_clients',
     help: 'Event streams open on this instance.',
@@ -69,6 +75,10 @@ export function createMetrics(deps: { jobCounts?: () => Promise<JobCounts> } = {
     },
     sent(sender: string, outcome: 'sent' | 'failed') {
       messagesSent.inc({ sender, outcome });
+    },
+    /** A domain event was handled (the metrics subscriber). */
+    domainEvent(type: string) {
+      domainEvents.inc({ type });
     },
     streamOpened() {
       eventStreams.inc();

@@ -10,7 +10,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import type { WithTransaction } from '../../repositories';
 import type { ClientValues, ClientsRepository } from './clients.repository';
-import type { EventBus } from '../../platform/events/events';
 import type { SegmentsRepository } from './segments.repository';
 
 /**
@@ -21,8 +20,6 @@ export function createClientsService(deps: {
   clientsRepository: ClientsRepository;
   segmentsRepository: Pick<SegmentsRepository, 'findChips'>;
   withTransaction: WithTransaction;
-  /** Where a change of bot mode is announced (`client.bot_mode` on the company's event stream). */
-  events?: Pick<EventBus, 'publish'>;
 }) {
   const { clientsRepository: repo, segmentsRepository: segments, withTransaction } = deps;
 
@@ -149,19 +146,15 @@ export function createClientsService(deps: {
       if (!(await repo.deleteClients(companyId, unique))) throw notFound('clients.not_found');
     },
 
-    /** Pauses (0) or resumes (1) the bot for the client, and tells the company's open chat screens. */
+    /** Pauses (0) or resumes (1) the bot for the client (`conversation.updated`: the chat screens). */
     async setBotMode(companyId: number, id: number, mode: BotMode): Promise<Client> {
-      if (!(await repo.setBotMode(companyId, id, mode))) throw notFound('clients.not_found');
-      const client = await get(companyId, id);
-      try {
-        await deps.events?.publish(companyId, {
-          type: 'client.bot_mode',
-          data: { client_id: id, mode_bot: client.mode_bot },
-        });
-      } catch {
-        // The mode is saved; a screen that missed the event shows it on its next load.
-      }
-      return client;
+      const saved = await withTransaction(async (tx) => {
+        if (!(await tx.clientsRepository.setBotMode(companyId, id, mode))) return false;
+        tx.events.emit('conversation.updated', { companyId, clientId: id, changed: ['bot_mode'] });
+        return true;
+      });
+      if (!saved) throw notFound('clients.not_found');
+      return get(companyId, id);
     },
   };
 }

@@ -1,7 +1,5 @@
 import { MESSAGE_STATUS } from '@hablabot/contract';
-import type { ClientsRepository } from '../clients/clients.repository';
-import type { MessagesRepository } from '../messaging/messages.repository';
-import type { MessagingEvents } from '../messaging/messaging-events';
+import type { WithTransaction } from '../../repositories';
 import type { MassMessagesRepository } from './mass-messages.repository';
 import type { createMassSender } from './mass-sender';
 
@@ -15,42 +13,51 @@ type OnSent = NonNullable<Parameters<typeof createMassSender>[0]['onSent']>;
  * text. A status that came before the message was kept went to the recipient only: it is copied over.
  */
 export function keepInConversation(deps: {
-  messagesRepository: MessagesRepository;
-  clientsRepository: Pick<ClientsRepository, 'noteOutgoingMessage'>;
+  withTransaction: WithTransaction;
   massMessagesRepository: Pick<MassMessagesRepository, 'recipientStatus'>;
-  messagingEvents: Pick<MessagingEvents, 'publishMessage' | 'hooks'>;
 }): OnSent {
-  const { messagesRepository, clientsRepository, massMessagesRepository, messagingEvents } = deps;
+  const { withTransaction, massMessagesRepository } = deps;
   return async (send, recipient, sent) => {
-    if (recipient.client_id === null) return;
+    const clientId = recipient.client_id;
+    if (clientId === null) return;
+    const companyId = send.company_id;
     const at = new Date().toISOString();
-    const message = await messagesRepository.insertMessage(send.company_id, {
-      clientId: recipient.client_id,
-      wamid: sent.wamid,
-      sender: 'admin',
-      messageType: 'text',
-      waType: 'template',
-      content: sent.text,
-      phone: recipient.phone,
-      status: MESSAGE_STATUS.sent,
-      createdAt: at,
-      outboundRequest: JSON.stringify({ content: sent.content }),
+    const kept = await withTransaction(async (tx) => {
+      const message = await tx.messagesRepository.insertMessage(companyId, {
+        clientId,
+        wamid: sent.wamid,
+        sender: 'admin',
+        messageType: 'text',
+        waType: 'template',
+        content: sent.text,
+        phone: recipient.phone,
+        status: MESSAGE_STATUS.sent,
+        createdAt: at,
+        outboundRequest: JSON.stringify({ content: sent.content }),
+      });
+      if (!message) return false;
+      await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, { content: sent.text, date: at });
+      tx.events.emit('message.sent', { companyId, clientId, messageId: message.id });
+      return true;
     });
-    if (!message) return;
-    await clientsRepository.noteOutgoingMessage(send.company_id, recipient.client_id, {
-      content: sent.text,
-      date: at,
-    });
-    await messagingEvents.publishMessage(send.company_id, message, 'message.created');
+    if (!kept) return;
     const caught = await massMessagesRepository.recipientStatus(recipient.id);
     if (caught && (caught.status === 'delivered' || caught.status === 'read' || caught.status === 'failed')) {
-      const updated = await messagesRepository.applyStatus(send.company_id, sent.wamid, {
-        status: MESSAGE_STATUS[caught.status],
-        at: new Date().toISOString(),
-        errorCode: caught.error_code,
-        errorMessage: caught.error_message,
+      await withTransaction(async (tx) => {
+        const updated = await tx.messagesRepository.applyStatus(companyId, sent.wamid, {
+          status: MESSAGE_STATUS[caught.status as 'delivered' | 'read' | 'failed'],
+          at: new Date().toISOString(),
+          errorCode: caught.error_code,
+          errorMessage: caught.error_message,
+        });
+        if (updated)
+          tx.events.emit('message.status_changed', {
+            companyId,
+            clientId,
+            messageId: updated.id,
+            status: updated.status,
+          });
       });
-      if (updated) await messagingEvents.hooks.onStatus?.(send.company_id, updated);
     }
   };
 }

@@ -1,11 +1,12 @@
 import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { ChatCompletionError, type ChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import { AppError } from '../../platform/errors';
-import type { EventBus } from '../../platform/events/events';
+import { on } from '../../platform/events/domain-events';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { BotModelSettingsSource } from '../bots/bot-model-settings';
 import type { BotsService } from '../bots/bots.service';
+import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
 import { BOT_FAILURE_TYPE, type ConversationTurn, type MessagesRepository } from './messages.repository';
 
@@ -77,9 +78,7 @@ export function createBotReplies(deps: {
   bots: Pick<BotsService, 'liveBot' | 'hasLiveBot' | 'promptFor'>;
   modelSettings: BotModelSettingsSource;
   chatCompletions: Pick<ChatCompletionsClient, 'complete'>;
-  events: Pick<EventBus, 'publish'>;
-  /** Publishes a message the bot stored (its failure note) on the event stream. */
-  onStored?: (companyId: number, message: Message) => Promise<void>;
+  withTransaction: WithTransaction;
   /** Sends the answer on WhatsApp; unset, the job stops before sending. */
   send?: BotSend;
   delayMs?: number;
@@ -98,23 +97,22 @@ export function createBotReplies(deps: {
     reason: string,
   ) {
     const text = t('messaging.bot.failed', { reason });
-    const note = await messagesRepository.insertMessage(companyId, {
-      clientId,
-      wamid: null,
-      sender: 'bot',
-      messageType: 'text',
-      waType: BOT_FAILURE_TYPE,
-      content: '',
-      phone,
-      status: MESSAGE_STATUS.failed,
-      errorMessage: text,
-      createdAt: new Date().toISOString(),
+    await deps.withTransaction(async (tx) => {
+      const note = await tx.messagesRepository.insertMessage(companyId, {
+        clientId,
+        wamid: null,
+        sender: 'bot',
+        messageType: 'text',
+        waType: BOT_FAILURE_TYPE,
+        content: '',
+        phone,
+        status: MESSAGE_STATUS.failed,
+        errorMessage: text,
+        createdAt: new Date().toISOString(),
+      });
+      tx.events.emit('bot.failed', { companyId, clientId, reason: text, messageId });
+      if (note) tx.events.emit('message.sent', { companyId, clientId, messageId: note.id });
     });
-    await deps.events.publish(companyId, {
-      type: 'bot.failed',
-      data: { client_id: clientId, reason: text, message_id: messageId },
-    });
-    if (note) await deps.onStored?.(companyId, note);
   }
 
   async function run(payload: { companyId: number; clientId: number }): Promise<void> {
@@ -198,16 +196,16 @@ export function createBotReplies(deps: {
     }
     // The answer is stored as the bot's message with status 4 and WhatsApp's reason: tell the admins too.
     if (sent.outcome === 'failed')
-      await deps.events.publish(companyId, {
-        type: 'bot.failed',
-        data: {
-          client_id: clientId,
+      await deps.withTransaction(async (tx) =>
+        tx.events.emit('bot.failed', {
+          companyId,
+          clientId,
           reason: t('messaging.bot.failed', {
             reason: t('messaging.bot.send_failed', { detail: sent.failure?.message ?? '' }),
           }),
-          message_id: conversation.lastCustomerMessageId,
-        },
-      });
+          messageId: conversation.lastCustomerMessageId,
+        }),
+      );
   }
 
   // A reply messages a customer: never run twice.
@@ -217,19 +215,23 @@ export function createBotReplies(deps: {
     run,
     /**
      * After a customer's message: queues the client's reply when the bot answers them (mode 1) and the
-     * company has a live bot. `client` is the client as the stored message left it, when the caller has it.
-     * Messages arriving while the job waits join it.
+     * company has a live bot. Messages arriving while the job waits join it.
      */
-    async enqueueFor(companyId: number, message: Message, client?: { mode_bot: number }): Promise<void> {
-      if (message.sender_type !== 'client') return;
-      const mode = client ?? (await clientsRepository.findClient(companyId, message.client_id));
-      if (mode?.mode_bot !== 1) return;
+    async enqueueFor(companyId: number, clientId: number): Promise<void> {
+      const client = await clientsRepository.findClient(companyId, clientId);
+      if (client?.mode_bot !== 1) return;
       if (!(await bots.hasLiveBot(companyId))) return;
       await jobs.enqueue(
         BOT_REPLY_JOB,
-        { companyId, clientId: message.client_id },
-        { delayMs: deps.delayMs ?? BOT_REPLY_DELAY_MS, dedupeKey: `${companyId}:${message.client_id}` },
+        { companyId, clientId },
+        { delayMs: deps.delayMs ?? BOT_REPLY_DELAY_MS, dedupeKey: `${companyId}:${clientId}` },
       );
     },
   };
 }
+
+export type BotReplies = ReturnType<typeof createBotReplies>;
+
+/** A customer's message gets the bot's answer when the bot answers that client. */
+export const botReplySubscriber = (replies: Pick<BotReplies, 'enqueueFor'>) =>
+  on('message.received', 'messaging.bot-reply', (e) => replies.enqueueFor(e.companyId, e.clientId));

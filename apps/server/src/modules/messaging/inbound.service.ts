@@ -10,30 +10,11 @@ import {
 } from '../../integrations/whatsapp/webhook';
 import { AppError, invalid } from '../../platform/errors';
 import { createGroupCommit } from '../../platform/group-commit';
-import type { Repositories, WithTransaction } from '../../repositories';
-import type { ClientAfterMessage } from '../clients/clients.repository';
+import type { TransactionScope, WithTransaction } from '../../repositories';
 import type { SettingsService } from '../settings/settings.service';
-import type { MessagesRepository } from './messages.repository';
 import { storedContent } from './inbound-content';
 import { createPacer } from '../../platform/turns';
 import { createLogWindow, WEBHOOK_TURN_MS } from './webhook-pace';
-
-/**
- * Where the rest of the product hears about messages (the event stream, the jobs that fetch media and
- * answer with the bot). Each is called after the write committed; a hook that throws is logged and never
- * fails the webhook.
- */
-export interface MessagingHooks {
-  /**
-   * A customer's message was stored (once per wamid); `client` is the client as that write left it
-   * (unread count, last message, bot mode), absent when a caller has no such snapshot.
-   */
-  onInbound?: (companyId: number, message: Message, client?: ClientAfterMessage) => void | Promise<void>;
-  /** A message's status moved up (sent, delivered, read, failed). */
-  onStatus?: (companyId: number, message: Message) => void | Promise<void>;
-  /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
-  onMarkedRead?: (companyId: number, clientId: number, lastWamid: string | null) => void | Promise<void>;
-}
 
 export interface WebhookLog {
   info(obj: object, msg?: string): void;
@@ -86,34 +67,13 @@ export function createInboundService(deps: {
   turnMs?: number;
   now?: () => number;
   withTransaction: WithTransaction;
-  messagesRepository: MessagesRepository;
-  hooks?: MessagingHooks;
-  /**
-   * Every status is offered to the other senders too (mass sends; a recipient's message also shows in
-   * its conversation); true when one of them knew the message and took the status.
-   */
-  otherStatuses?: (companyId: number, status: StatusReport) => Promise<boolean>;
 }) {
-  const { settings, withTransaction, messagesRepository } = deps;
-  const hooks = deps.hooks ?? {};
+  const { settings, withTransaction } = deps;
   const requireSignature = deps.requireSignature ?? false;
   const turnMs = deps.turnMs ?? WEBHOOK_TURN_MS;
   const unknownIds = createLogWindow({ windowMs: deps.unknownLogWindowMs ?? 60_000, now: deps.now });
 
-  function tell(log: WebhookLog, name: keyof MessagingHooks, call: () => void | Promise<void> | undefined) {
-    try {
-      Promise.resolve(call()).catch((error) =>
-        log.error({ err: error, hook: name }, 'messaging hook failed'),
-      );
-    } catch (error) {
-      log.error({ err: error, hook: name }, 'messaging hook failed');
-    }
-  }
-
-  type Stored =
-    | { kind: 'ignored' }
-    | { kind: 'duplicate' }
-    | { kind: 'stored'; message: Message; client: ClientAfterMessage | undefined };
+  type Stored = { kind: 'ignored' } | { kind: 'duplicate' } | { kind: 'stored'; message: Message };
   interface ToStore {
     companyId: number;
     m: InboundMessage;
@@ -124,9 +84,10 @@ export function createInboundService(deps: {
    * Stores one customer message with its client, inside the caller's transaction: the client found or
    * created by phone (by WhatsApp's user id when no phone came), the message once by wamid, then the
    * client's unread count and last message. Undefined message for a duplicate or a customer that cannot
-   * be told.
+   * be told. Emits `message.received` (the bot, the media download, the chat screens react to it) and
+   * `conversation.updated`, written to the outbox with the message.
    */
-  async function storeIn(tx: Repositories, { companyId, m, log }: ToStore): Promise<Stored> {
+  async function storeIn(tx: TransactionScope, { companyId, m, log }: ToStore): Promise<Stored> {
     const stored = storedContent(m.content);
     const createdAt = dateOf(m.sentAt);
     let client: { id: number } | undefined;
@@ -163,11 +124,17 @@ export function createInboundService(deps: {
       createdAt,
     });
     if (!message) return { kind: 'duplicate' };
-    const after = await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
+    await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
       content: stored.content,
       date: createdAt,
     });
-    return { kind: 'stored', message, client: after };
+    tx.events.emit('message.received', { companyId, clientId: client.id, messageId: message.id });
+    tx.events.emit('conversation.updated', {
+      companyId,
+      clientId: client.id,
+      changed: ['unread', 'last_message'],
+    });
+    return { kind: 'stored', message };
   }
 
   /**
@@ -194,12 +161,36 @@ export function createInboundService(deps: {
     writeOne: (item) => withTransaction((tx) => storeIn(tx, item)),
   });
 
-  async function applyStatus(companyId: number, s: StatusReport) {
-    return messagesRepository.applyStatus(companyId, s.wamid, {
-      status: STATUS_VALUE[s.status],
-      at: (s.at ?? new Date()).toISOString(),
-      errorCode: s.errorCode,
-      errorMessage: s.errorMessage,
+  /**
+   * A status WhatsApp reported: applied to the conversation's message with that wamid when it moves its
+   * status up (`message.status_changed`), and told to every other sender (`whatsapp.status_reported`:
+   * a mass send's recipient takes it by wamid), in one transaction.
+   */
+  function applyStatus(companyId: number, s: StatusReport) {
+    const at = (s.at ?? new Date()).toISOString();
+    return withTransaction(async (tx) => {
+      const message = await tx.messagesRepository.applyStatus(companyId, s.wamid, {
+        status: STATUS_VALUE[s.status],
+        at,
+        errorCode: s.errorCode,
+        errorMessage: s.errorMessage,
+      });
+      if (message)
+        tx.events.emit('message.status_changed', {
+          companyId,
+          clientId: message.client_id,
+          messageId: message.id,
+          status: message.status,
+        });
+      tx.events.emit('whatsapp.status_reported', {
+        companyId,
+        wamid: s.wamid,
+        status: s.status,
+        at,
+        errorCode: s.errorCode,
+        errorMessage: s.errorMessage,
+      });
+      return message;
     });
   }
 
@@ -272,21 +263,16 @@ export function createInboundService(deps: {
         for (const m of change.messages) {
           await pace();
           const result = await writer.write({ companyId, m, log });
-          if (result.kind === 'stored') {
-            outcome.stored++;
-            tell(log, 'onInbound', () => hooks.onInbound?.(companyId, result.message, result.client));
-          } else if (result.kind === 'duplicate') outcome.duplicates++;
+          if (result.kind === 'stored') outcome.stored++;
+          else if (result.kind === 'duplicate') outcome.duplicates++;
           else outcome.ignored++;
         }
         for (const s of change.statuses) {
           // One wamid can be both a message of a conversation and a recipient of a mass send (what a
           // send delivered shows in the chat too): the status goes to each.
           await pace();
-          const message = await applyStatus(companyId, s);
-          if (message) tell(log, 'onStatus', () => hooks.onStatus?.(companyId, message));
-          const other = await deps.otherStatuses?.(companyId, s);
-          if (message || other) outcome.statuses++;
-          else outcome.ignored++;
+          await applyStatus(companyId, s);
+          outcome.statuses++;
         }
       }
       return outcome;

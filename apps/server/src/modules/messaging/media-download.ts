@@ -1,14 +1,16 @@
 import fs from 'node:fs';
-import { DEFAULT_LANGUAGE, type Message } from '@hablabot/contract';
+import { DEFAULT_LANGUAGE } from '@hablabot/contract';
 import {
   downloadMedia,
   type MediaProblem,
   retrieveMedia,
   sameSha256,
 } from '../../integrations/whatsapp/media';
+import { on } from '../../platform/events/domain-events';
 import type { JobContext, JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import { type FileStorage, newStorageKey } from '../../platform/storage';
+import type { TransactionScope, WithTransaction } from '../../repositories';
 import type { SettingsService } from '../settings/settings.service';
 import type { MessagesRepository } from './messages.repository';
 
@@ -86,19 +88,33 @@ export function createMediaDownloads(deps: {
   jobs: Pick<JobQueue, 'enqueue' | 'register'>;
   settings: Pick<SettingsService, 'credentials'>;
   messagesRepository: MessagesRepository;
+  withTransaction: WithTransaction;
   storage: FileStorage;
   backoffMs?: number;
-  /** Told of a message whose file was stored, or which got a note (the event stream). */
-  onUpdated?: (companyId: number, message: Message) => void | Promise<void>;
   log?: { warn(obj: object, msg: string): void };
 }) {
   const { jobs, settings, messagesRepository: repo, storage } = deps;
   const note = (key: string, params?: Record<string, string | number>) =>
     translate(DEFAULT_LANGUAGE, `messaging.media.${key}`, params);
 
+  /** Changes the message's file (or note) and emits `message.updated`, in one transaction. */
+  function update(companyId: number, messageId: number, change: (tx: TransactionScope) => Promise<unknown>) {
+    return deps.withTransaction(async (tx) => {
+      const changed = await change(tx);
+      if (changed)
+        tx.events.emit('message.updated', {
+          companyId,
+          clientId: (changed as { client_id: number }).client_id,
+          messageId,
+        });
+      return changed !== undefined;
+    });
+  }
+
   async function fail(companyId: number, messageId: number, text: string) {
-    const message = await repo.setMediaFailed(companyId, messageId, text);
-    if (message) await deps.onUpdated?.(companyId, message);
+    await update(companyId, messageId, (tx) =>
+      tx.messagesRepository.setMediaFailed(companyId, messageId, text),
+    );
   }
 
   async function run(payload: { companyId: number; messageId: number }, context: JobContext): Promise<void> {
@@ -157,10 +173,11 @@ export function createMediaDownloads(deps: {
       const mimeType = cleanMimeType(info.mimeType ?? media.mimeType);
       const key = newStorageKey(extensionOfMime(mimeType));
       await storage.put(key, downloaded.file);
-      const message = await repo.setMediaStored(companyId, messageId, { storageKey: key, mimeType });
+      const stored = await update(companyId, messageId, (tx) =>
+        tx.messagesRepository.setMediaStored(companyId, messageId, { storageKey: key, mimeType }),
+      );
       // Another run stored it first: this copy is not needed.
-      if (!message) await storage.delete(key);
-      else await deps.onUpdated?.(companyId, message);
+      if (!stored) await storage.delete(key);
     } finally {
       await fs.promises.rm(downloaded.file, { force: true });
     }
@@ -169,19 +186,25 @@ export function createMediaDownloads(deps: {
   jobs.register(MEDIA_DOWNLOAD_JOB, run);
 
   return {
-    /** Queues the download of a customer's media message (others are ignored). */
-    async enqueueFor(companyId: number, message: Message): Promise<void> {
-      if (message.sender_type !== 'client' || message.media_url) return;
-      const media = await repo.findMedia(companyId, message.id);
-      if (!media?.mediaId) return;
+    /** Queues the download of a customer's media message not fetched yet (others are ignored). */
+    async enqueueFor(companyId: number, messageId: number): Promise<void> {
+      const media = await repo.findMedia(companyId, messageId);
+      if (!media?.mediaId || media.storageKey) return;
       await jobs.enqueue(
         MEDIA_DOWNLOAD_JOB,
-        { companyId, messageId: message.id },
+        { companyId, messageId },
         {
           attempts: MEDIA_DOWNLOAD_ATTEMPTS,
           backoff: deps.backoffMs ?? MEDIA_DOWNLOAD_BACKOFF_MS,
+          dedupeKey: `${companyId}:${messageId}`,
         },
       );
     },
   };
 }
+
+export type MediaDownloads = ReturnType<typeof createMediaDownloads>;
+
+/** A customer's media message is fetched from WhatsApp in a job. */
+export const mediaDownloadSubscriber = (downloads: Pick<MediaDownloads, 'enqueueFor'>) =>
+  on('message.received', 'messaging.media-download', (e) => downloads.enqueueFor(e.companyId, e.messageId));

@@ -2,7 +2,6 @@ import type { ClientMessagesResponse } from '@hablabot/contract';
 import { notFound } from '../../platform/errors';
 import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
-import type { MessagingHooks } from './inbound.service';
 import type { MessagesRepository } from './messages.repository';
 
 /** A client's conversation as the chat screen reads it, and marking it read. */
@@ -10,10 +9,8 @@ export function createMessagesService(deps: {
   withTransaction: WithTransaction;
   clientsRepository: ClientsRepository;
   messagesRepository: MessagesRepository;
-  hooks?: MessagingHooks;
 }) {
   const { withTransaction, clientsRepository, messagesRepository } = deps;
-  const hooks = deps.hooks ?? {};
 
   return {
     /**
@@ -44,21 +41,20 @@ export function createMessagesService(deps: {
 
     /**
      * Marks the customer's messages read and their unread count 0, together; how many messages changed.
-     * 404 when the client is not the company's.
+     * 404 when the client is not the company's. When some were unread: `conversation.read` (WhatsApp
+     * shows the customer their messages were read) and `conversation.updated` (the chat list's count).
      */
     async markAsRead(companyId: number, clientId: number): Promise<{ updated: number }> {
       const result = await withTransaction(async (tx) => {
         if (!(await tx.clientsRepository.resetUnread(companyId, clientId)))
           throw notFound('clients.not_found');
-        return tx.messagesRepository.markClientMessagesRead(companyId, clientId);
-      });
-      if (result.updated > 0) {
-        try {
-          await hooks.onMarkedRead?.(companyId, clientId, result.lastWamid);
-        } catch {
-          // Telling WhatsApp is best effort; the read state is already saved.
+        const read = await tx.messagesRepository.markClientMessagesRead(companyId, clientId);
+        if (read.updated > 0) {
+          tx.events.emit('conversation.read', { companyId, clientId, lastWamid: read.lastWamid });
+          tx.events.emit('conversation.updated', { companyId, clientId, changed: ['unread'] });
         }
-      }
+        return read;
+      });
       return { updated: result.updated };
     },
   };

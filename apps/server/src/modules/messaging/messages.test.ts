@@ -2,6 +2,7 @@ import { MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
+import { on } from '../../platform/events/domain-events';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
@@ -17,9 +18,11 @@ describe(`chat messages API (${engine})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestContext({
-      messagingHooks: {
-        onMarkedRead: (companyId, clientId, lastWamid) => void reads.push({ companyId, clientId, lastWamid }),
-      },
+      subscribers: [
+        on('conversation.read', 'test.reads', async ({ companyId, clientId, lastWamid }) => {
+          reads.push({ companyId, clientId, lastWamid });
+        }),
+      ],
     });
     cast = await createCast(ctx);
     companyId = cast.admin.user.company_id!;
@@ -166,9 +169,11 @@ describe(`chat messages API (${engine})`, () => {
     expect(await summary()).toBe(0);
     const messages = (await history(client.id)).json().messages as Message[];
     expect(messages.map((m) => m.status)).toEqual([2, 2, 2]);
+    await ctx.container.outbox.idle();
     expect(reads).toEqual([{ companyId, clientId: client.id, lastWamid: 'wamid.read.tres' }]);
 
     expect((await mark()).json().updated).toBe(0);
+    await ctx.container.outbox.idle();
     expect(reads).toHaveLength(1);
     // The company's own messages are left as they are.
     await seed(client.id, client.whatsapp_cellphone, 1);

@@ -4,7 +4,6 @@ import {
   MESSAGE_STATUS,
   type Message,
   type MessageSender,
-  type ServerEvent,
 } from '@hablabot/contract';
 import {
   type CloudApiClient,
@@ -16,17 +15,13 @@ import {
   templateContent,
   textContent,
 } from '../../integrations/whatsapp/cloud-api';
-import type { EventBus } from '../../platform/events/events';
 import type { Metrics } from '../../platform/metrics';
 import { invalid, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
+import type { TransactionScope, WithTransaction } from '../../repositories';
 import { assertResendable, type MessagesRepository } from './messages.repository';
-import { eventMessage } from './messaging-events';
-
-/** A stored message as the event stream carries it (one shape for every sender). */
-export { eventMessage };
 
 /** How long an outgoing message may stay pending before the sweeper settles it (see `sweepStale`). */
 export const STALE_PENDING_MS = 10 * 60 * 1000;
@@ -127,29 +122,34 @@ export function createOutboundService(deps: {
   messagesRepository: MessagesRepository;
   cloudApi: CloudApiClient;
   jobs: JobQueue;
-  events: Pick<EventBus, 'publish'>;
+  withTransaction: WithTransaction;
   retry?: OutboundRetryOptions;
   log?: OutboundLog;
   /** Counts each send WhatsApp accepted or refused, by who sent it. */
   metrics?: Pick<Metrics, 'sent'>;
 }) {
-  const { clientsRepository, messagesRepository, cloudApi, jobs, events } = deps;
+  const { clientsRepository, messagesRepository, cloudApi, jobs, withTransaction } = deps;
   const attempts = Math.max(1, deps.retry?.attempts ?? 4);
   const backoffMs = deps.retry?.backoffMs ?? 1000;
   const log = deps.log ?? silent;
 
-  async function publish(companyId: number, event: ServerEvent) {
-    try {
-      await events.publish(companyId, event);
-    } catch (err) {
-      log.error({ err, companyId, event: event.type }, 'event not published');
-    }
+  /** A status change of a conversation's message and its event, in one transaction. */
+  function changeStatus(
+    companyId: number,
+    change: (tx: TransactionScope) => Promise<Message | undefined>,
+  ): Promise<Message | undefined> {
+    return withTransaction(async (tx) => {
+      const changed = await change(tx);
+      if (changed)
+        tx.events.emit('message.status_changed', {
+          companyId,
+          clientId: changed.client_id,
+          messageId: changed.id,
+          status: changed.status,
+        });
+      return changed;
+    });
   }
-
-  const statusEvent = (m: Message): ServerEvent => ({
-    type: 'message.status',
-    data: { client_id: m.client_id, message_id: m.id, status: m.status, error: m.error_message },
-  });
 
   async function clientOf(companyId: number, clientId: number) {
     const client = await clientsRepository.findClient(companyId, clientId);
@@ -166,17 +166,17 @@ export function createOutboundService(deps: {
   }
 
   /** An admin wrote: the bot stops answering this client until it is switched back on. */
-  async function takeOver(companyId: number, clientId: number, sender: MessageSender) {
+  async function takeOver(tx: TransactionScope, companyId: number, clientId: number, sender: MessageSender) {
     if (sender !== 'admin') return;
-    if (await clientsRepository.pauseBot(companyId, clientId)) {
-      await publish(companyId, { type: 'client.bot_mode', data: { client_id: clientId, mode_bot: 0 } });
-    }
+    if (await tx.clientsRepository.pauseBot(companyId, clientId))
+      tx.events.emit('conversation.updated', { companyId, clientId, changed: ['bot_mode'] });
   }
 
   async function fail(companyId: number, message: Message, failure: SendFailure): Promise<SendOutcome> {
-    const failed = await messagesRepository.markFailed(companyId, message.id, failure);
+    const failed = await changeStatus(companyId, (tx) =>
+      tx.messagesRepository.markFailed(companyId, message.id, failure),
+    );
     deps.metrics?.sent(message.sender_type, 'failed');
-    if (failed) await publish(companyId, statusEvent(failed));
     return { message: failed ?? message, outcome: 'failed', failure };
   }
 
@@ -203,9 +203,10 @@ export function createOutboundService(deps: {
       });
     }
     if (result.ok) {
-      const sent = await messagesRepository.markSent(companyId, message.id, result.wamid);
+      const sent = await changeStatus(companyId, (tx) =>
+        tx.messagesRepository.markSent(companyId, message.id, result.wamid),
+      );
       deps.metrics?.sent(message.sender_type, 'sent');
-      if (sent) await publish(companyId, statusEvent(sent));
       return { message: sent ?? message, outcome: 'sent' };
     }
     const code = result.code === 0 ? null : result.code;
@@ -247,30 +248,31 @@ export function createOutboundService(deps: {
     request: { content: OutgoingContent; contextWamid?: string },
     phone: string,
   ): Promise<SendOutcome> {
-    const message = await messagesRepository.insertMessage(companyId, {
-      clientId,
-      wamid: null,
-      sender,
-      messageType: stored.messageType,
-      waType: stored.waType,
-      content: stored.content,
-      phone,
-      contextWamid: request.contextWamid ?? null,
-      media: stored.media ? { ...stored.media, sha256: null } : undefined,
-      status: MESSAGE_STATUS.pending,
-      createdAt: new Date().toISOString(),
-      outboundRequest: JSON.stringify(request),
+    // The message, the chat list's last message and the bot's pause are kept together, with their events.
+    const message = await withTransaction(async (tx) => {
+      const row = await tx.messagesRepository.insertMessage(companyId, {
+        clientId,
+        wamid: null,
+        sender,
+        messageType: stored.messageType,
+        waType: stored.waType,
+        content: stored.content,
+        phone,
+        contextWamid: request.contextWamid ?? null,
+        media: stored.media ? { ...stored.media, sha256: null } : undefined,
+        status: MESSAGE_STATUS.pending,
+        createdAt: new Date().toISOString(),
+        outboundRequest: JSON.stringify(request),
+      });
+      if (!row) throw new Error('outgoing message not stored');
+      await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
+        content: stored.content,
+        date: row.created_at,
+      });
+      tx.events.emit('message.sent', { companyId, clientId, messageId: row.id });
+      await takeOver(tx, companyId, clientId, sender);
+      return row;
     });
-    if (!message) throw new Error('outgoing message not stored');
-    await clientsRepository.noteOutgoingMessage(companyId, clientId, {
-      content: stored.content,
-      date: message.created_at,
-    });
-    await publish(companyId, {
-      type: 'message.created',
-      data: { client_id: clientId, message: eventMessage(message) },
-    });
-    await takeOver(companyId, clientId, sender);
     return attempt(companyId, message, request, 1);
   }
 
@@ -307,13 +309,13 @@ export function createOutboundService(deps: {
     const stale = await messagesRepository.findStalePending(before, options.limit ?? 500);
     let settled = 0;
     for (const { id, company_id: companyId } of stale) {
-      const failed = await messagesRepository.markFailed(companyId, id, {
-        code: null,
-        message: translate(DEFAULT_LANGUAGE, 'messaging.reason.unconfirmed'),
-      });
-      if (!failed) continue;
-      settled++;
-      await publish(companyId, statusEvent(failed));
+      const failed = await changeStatus(companyId, (tx) =>
+        tx.messagesRepository.markFailed(companyId, id, {
+          code: null,
+          message: translate(DEFAULT_LANGUAGE, 'messaging.reason.unconfirmed'),
+        }),
+      );
+      if (failed) settled++;
     }
     return settled;
   }
@@ -439,10 +441,12 @@ export function createOutboundService(deps: {
         ? JSON.parse(raw)
         : { content: textContent(message.content) };
       if (request.content.type !== 'template') await assertWindowOpen(companyId, clientId);
-      const restarted = await messagesRepository.restartFailed(companyId, messageId);
+      const restarted = await changeStatus(companyId, async (tx) => {
+        const again = await tx.messagesRepository.restartFailed(companyId, messageId);
+        if (again) await takeOver(tx, companyId, clientId, 'admin');
+        return again;
+      });
       if (!restarted) throw invalid('id', 'messaging.not_resendable');
-      await publish(companyId, statusEvent(restarted));
-      await takeOver(companyId, clientId, 'admin');
       return attempt(companyId, restarted, request, 1);
     },
 

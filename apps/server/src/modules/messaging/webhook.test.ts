@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, uniquePhone } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
+import { on } from '../../platform/events/domain-events';
 import { type TestUser, createUser } from '../../../test/factories';
 import {
   inboundBody,
@@ -26,18 +27,19 @@ describe(`WhatsApp webhook (${engine})`, () => {
   let companyA: number;
   let companyB: number;
   const inbound: { companyId: number; message: Message }[] = [];
-  const statuses: { companyId: number; message: Message }[] = [];
+  const statuses: { companyId: number; message: Pick<Message, 'id' | 'status'> }[] = [];
 
   beforeAll(async () => {
     ctx = await createTestContext({
-      messagingHooks: {
-        onInbound: (companyId, message) => {
-          inbound.push({ companyId, message });
-        },
-        onStatus: (companyId, message) => {
-          statuses.push({ companyId, message });
-        },
-      },
+      subscribers: [
+        on('message.received', 'test.inbound', async ({ companyId, messageId }) => {
+          const message = await ctx.container.messagesRepository.findMessage(companyId, messageId);
+          inbound.push({ companyId, message: message! });
+        }),
+        on('message.status_changed', 'test.statuses', async ({ companyId, messageId, status }) => {
+          statuses.push({ companyId, message: { id: messageId, status } });
+        }),
+      ],
     });
     adminA = await createUser(ctx);
     adminB = await createUser(ctx);
@@ -55,7 +57,9 @@ describe(`WhatsApp webhook (${engine})`, () => {
   afterAll(async () => {
     await ctx.close();
   });
-  beforeEach(() => {
+  beforeEach(async () => {
+    // What the previous test caused is handled first, so it is not heard as this test's.
+    await ctx.container.outbox.idle();
     inbound.length = 0;
     statuses.length = 0;
   });
@@ -159,6 +163,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
         status: MESSAGE_STATUS.delivered,
         created_at: '2023-10-11T16:53:43.000Z',
       });
+      await ctx.container.outbox.idle();
       expect(inbound).toHaveLength(1);
       expect(inbound[0]).toMatchObject({ companyId: companyA, message: { id: m.id, content: 'Body Text' } });
     });
@@ -387,6 +392,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
       const client = (await clientByPhone(companyA, phone))!;
       expect((await messagesOf(companyA, client.id)).map((m) => m.content)).toEqual(['una vez', 'nuevo']);
       expect(client.unread_messages_count).toBe(2);
+      await ctx.container.outbox.idle();
       expect(inbound.map((e) => e.message.content)).toEqual(['una vez', 'nuevo']);
     });
 
@@ -412,6 +418,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
       const client = (await clientByPhone(companyA, phone))!;
       expect((await messagesOf(companyA, client.id)).map((m) => m.content)).toEqual(['repetido']);
       expect(client.unread_messages_count).toBe(1);
+      await ctx.container.outbox.idle();
       expect(inbound.slice(seen).map((e) => e.message.content)).toEqual(['repetido']);
     }, 120_000);
 
@@ -632,6 +639,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
       expect(await statusOf(id)).toBe(MESSAGE_STATUS.delivered);
       await post(statusBody(PHONE_ID_A, wamid, 'read'));
       expect(await statusOf(id)).toBe(MESSAGE_STATUS.read);
+      await ctx.container.outbox.idle();
       expect(statuses.map((s) => s.message.status)).toEqual([MESSAGE_STATUS.delivered, MESSAGE_STATUS.read]);
     });
 
@@ -687,6 +695,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
       expect((await ctx.container.messagesRepository.findMessage(companyB, theirs.id))?.status).toBe(
         MESSAGE_STATUS.sent,
       );
+      await ctx.container.outbox.idle();
       expect(statuses).toEqual([]);
     });
   });

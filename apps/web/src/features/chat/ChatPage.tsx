@@ -1,4 +1,4 @@
-import type { ChatClient, EventMessage, Message } from '@hablabot/contract';
+import type { ChatClient } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,30 +20,6 @@ import {
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
 import './chat.css';
-
-/** A message as the live stream carries it, with the fields the history has and the stream leaves out. */
-export function eventMessageToMessage(message: EventMessage): Message {
-  const type = ['text', 'image', 'video', 'audio', 'document'].includes(message.message_type)
-    ? (message.message_type as Message['message_type'])
-    : 'text';
-  return {
-    id: message.id,
-    content: message.content,
-    client_id: message.client_id,
-    phone: message.phone ?? '',
-    sender_type: message.sender_type,
-    message_type: type,
-    media_url: message.media_url,
-    media_caption: message.media_caption,
-    media_mime_type: null,
-    media_file_name: null,
-    status: message.status,
-    error_code: null,
-    error_message: message.error_message,
-    kind: message.kind,
-    created_at: message.created_at,
-  };
-}
 
 function contactFromState(state: unknown): ChatContact | null {
   const client = (state as Partial<ChatNavigationState> | null)?.client;
@@ -76,7 +52,7 @@ export default function ChatPage() {
   useServerEvents((event: ReceivedEvent) => {
     switch (event.type) {
       case 'message.created': {
-        const message = eventMessageToMessage(event.data.message);
+        const { message } = event.data;
         appendCachedMessage(queryClient, event.data.client_id, message);
         // A bot failure note is not a message of the conversation's preview.
         if (message.kind !== 'bot_failure')
@@ -88,7 +64,7 @@ export default function ChatPage() {
       }
       // A customer's media was fetched (or given up on): the stored message replaces the shown one.
       case 'message.updated': {
-        const updated = eventMessageToMessage(event.data.message);
+        const updated = event.data.message;
         updateCachedMessage(queryClient, event.data.client_id, updated.id, () => updated);
         break;
       }

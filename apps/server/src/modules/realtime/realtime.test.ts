@@ -1,9 +1,10 @@
-// The chat's live events, end to end: a webhook, a status report, a read and a bot-mode toggle each reach
+// The chat's live events (the real-time module's subscribers), end to end: a webhook, a status report, a read and a bot-mode toggle each reach
 // the admins of their own company over the real SSE stream, and nobody else's.
-import { MESSAGE_STATUS, type Message } from '@hablabot/contract';
+import { MESSAGE_STATUS } from '@hablabot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
+import { on } from '../../platform/events/domain-events';
 import { createCast } from '../../../test/factories';
 import { openStream } from '../../../test/sse';
 import { inboundBody, signedRequest, statusBody } from '../../../test/whatsapp-webhook';
@@ -18,13 +19,17 @@ describe(`messaging events (${engine})`, () => {
   let cast: Awaited<ReturnType<typeof createCast>>;
   let companyA: number;
   let companyB: number;
-  /** What the test's own hook heard: the product's hooks must not replace it. */
-  const heard: { companyId: number; message: Message }[] = [];
+  /** What the test's own subscriber heard: the product's subscribers must not replace it. */
+  const heard: { companyId: number; messageId: number }[] = [];
 
   beforeAll(async () => {
     ctx = await createTestContext({
       eventsHeartbeatMs: 60_000,
-      messagingHooks: { onInbound: (companyId, message) => void heard.push({ companyId, message }) },
+      subscribers: [
+        on('message.received', 'test.heard', async ({ companyId, messageId }) => {
+          heard.push({ companyId, messageId });
+        }),
+      ],
     });
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     cast = await createCast(ctx);
@@ -72,9 +77,9 @@ describe(`messaging events (${engine})`, () => {
         last_message_date: expect.any(String),
       },
     });
-    // The test's own hook still heard it.
+    // The test's own subscriber heard it too.
     await expect.poll(() => heard.length).toBe(1);
-    expect(heard[0]).toMatchObject({ companyId: companyA, message: { id: created.data.message.id } });
+    expect(heard[0]).toEqual({ companyId: companyA, messageId: created.data.message.id });
 
     // A second message: the count climbs.
     await ctx.app.inject(

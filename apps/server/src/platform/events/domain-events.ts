@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * The catalogue of domain events: what happened in the product, written to the outbox in the same
+ * transaction as the change (platform/outbox/outbox.ts) and handed to the subscribers once it committed.
+ * An event carries ids, not copies: a subscriber reads what it needs as it is when it runs. Each event
+ * names its company; nothing of one company reaches another's subscribers' output.
+ */
+const id = z.number().int();
+const company = { companyId: id };
+
+export const DOMAIN_EVENTS = {
+  /** A customer's message was stored (once per wamid). */
+  'message.received': z.object({ ...company, clientId: id, messageId: id }),
+  /**
+   * A message of ours was stored in a conversation: an admin's or the bot's (pending, then sent), a
+   * mass send's template as the recipient read it, the bot's failure note.
+   */
+  'message.sent': z.object({ ...company, clientId: id, messageId: id }),
+  /** A message changed other than by status: its media was fetched, or could not be. */
+  'message.updated': z.object({ ...company, clientId: id, messageId: id }),
+  /**
+   * A conversation message's status moved (pending → sent, delivered, read; or not sent, status 4):
+   * `status` is the one it moved to (the list's integer status).
+   */
+  'message.status_changed': z.object({ ...company, clientId: id, messageId: id, status: z.number().int() }),
+  /**
+   * WhatsApp reported a status for a wamid of the company, whichever sender it belongs to: a mass send's
+   * recipient takes it by wamid (it may come before the recipient's message is kept in its conversation).
+   */
+  'whatsapp.status_reported': z.object({
+    ...company,
+    wamid: z.string(),
+    status: z.enum(['sent', 'delivered', 'read', 'failed']),
+    at: z.string(),
+    errorCode: z.number().int().nullable(),
+    errorMessage: z.string().nullable(),
+  }),
+  /** A conversation's row in the chat list changed: unread count, last message, bot mode. */
+  'conversation.updated': z.object({
+    ...company,
+    clientId: id,
+    changed: z.array(z.enum(['unread', 'last_message', 'bot_mode'])),
+  }),
+  /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
+  'conversation.read': z.object({ ...company, clientId: id, lastWamid: z.string().nullable() }),
+  /** The bot could not answer a client; `reason` is the admin's text. */
+  'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
+  /** A mass send's state or counts changed (the counts are read when the event is handled). */
+  'mass_send.progress': z.object({ ...company, massMessageId: id }),
+} as const;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof DOMAIN_EVENTS)[T]>;
+export type DomainEvent = {
+  [T in DomainEventType]: { type: T; payload: DomainEventPayload<T> };
+}[DomainEventType];
+
+/** Builds an event, checking its payload against the catalogue (a wrong payload throws, before commit). */
+export function domainEvent<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): DomainEvent {
+  return { type, payload: DOMAIN_EVENTS[type].parse(payload) } as DomainEvent;
+}
+
+/** Where a change records its events: collected and written to the outbox before its transaction commits. */
+export interface EventSink {
+  emit<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): void;
+}
+
+/**
+ * A subscriber: a name (unique; the outbox remembers which subscribers handled an event, so a retry runs
+ * only those that failed) and what it does with events of one type. Handlers must bear running twice
+ * (a dispatcher that dies mid-batch leaves the batch to another) — enqueue with a dedupe key, write
+ * idempotently.
+ */
+export interface Subscriber<T extends DomainEventType = DomainEventType> {
+  name: string;
+  type: T;
+  handle(payload: DomainEventPayload<T>): Promise<void>;
+}
+
+/** Declares a subscriber: `export const x = on('message.received', 'bot-reply', async (e) => ...)`. */
+export function on<T extends DomainEventType>(
+  type: T,
+  name: string,
+  handle: (payload: DomainEventPayload<T>) => Promise<void>,
+): Subscriber<T> {
+  return { name, type, handle };
+}
