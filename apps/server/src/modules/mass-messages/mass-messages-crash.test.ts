@@ -54,7 +54,8 @@ beforeAll(async () => {
       { id: PHONE_ID, display_phone_number: '15550783890', verified_name: 'C', quality_rating: 'GREEN' },
     ],
   });
-  // Holds each request 40 ms before passing it on, so several are out whenever the worker dies.
+  // Holds each request 40 ms before passing it on, so several are out whenever the worker dies. A fixed
+  // wait, on purpose: it plays the network's latency, it does not wait for anything to happen.
   proxy = await listen(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

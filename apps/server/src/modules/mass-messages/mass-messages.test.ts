@@ -744,11 +744,17 @@ describe(`mass sends (${engine})`, () => {
     let res = await call('admin', 'POST', `/admin/messages-massive/${created.id}/pause`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('paused');
-    await new Promise((r) => setTimeout(r, 300));
+    const answered = fake.sent.length;
+    // The barrier: the run that was sending ends at its next look at the send. It held the send's only
+    // lease, and a run started after the pause sends nothing, so what WhatsApp got by then is all it gets.
+    await waitFor(() => !ctx.container.massSender.isRunning(created.id));
     const atPause = fake.sent.length;
-    await new Promise((r) => setTimeout(r, 600));
-    expect(fake.sent.length).toBe(atPause);
+    // Its next look came within 100 ms (controlMs): at 10/s, a request or two at most after the answer.
+    expect(atPause - answered).toBeLessThanOrEqual(2);
+    const paused = await getSend(created.id);
+    expect(paused.counts).toMatchObject({ sent: atPause, sending: 0, queued: 40 - atPause });
     expect((await call('admin', 'POST', `/admin/messages-massive/${created.id}/pause`)).statusCode).toBe(409);
+    expect(fake.sent.length).toBe(atPause);
 
     res = await call('admin', 'POST', `/admin/messages-massive/${created.id}/resume`);
     expect(res.statusCode, res.body).toBe(200);
@@ -756,7 +762,8 @@ describe(`mass sends (${engine})`, () => {
     res = await call('admin', 'POST', `/admin/messages-massive/${created.id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.status).toBe('cancelled');
-    await new Promise((r) => setTimeout(r, 400));
+    // The same barrier: once the run has ended, nothing more goes out.
+    await waitFor(() => !ctx.container.massSender.isRunning(created.id));
     const final = await getSend(created.id);
     expect(final.counts.cancelled).toBeGreaterThan(0);
     expect(final.counts.cancelled + final.counts.sent + final.counts.sending).toBe(40);
