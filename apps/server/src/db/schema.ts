@@ -111,12 +111,10 @@ export interface SettingsTable {
   id: Generated<number>;
   company_id: number;
   /** Columns ending in `_enc` hold secrets sealed with APP_KEY (platform/secrets.ts). */
-  whatsapp_api_key_enc: string | null;
-  whatsapp_phone_id: string | null;
-  whatsapp_business_account_id: string | null;
-  whatsapp_app_secret_enc: string | null;
+  // whatsapp_api_key_enc, whatsapp_phone_id, whatsapp_business_account_id, whatsapp_app_secret_enc and
+  // hub_verify_token are still columns, empty and unused since the WhatsApp number moved to channels
+  // (20261127010100). This one cannot be null: rows are written with the default, channels hold the URL.
   facebook_messages_api_url: string;
-  hub_verify_token: string | null;
   wordpress_api_key: string | null;
   /** SHA-256 (hex) of wordpress_api_key: the WordPress endpoint's lookup. */
   wordpress_api_key_hash: string | null;
@@ -124,6 +122,27 @@ export interface SettingsTable {
   openai_api_key_enc: string | null;
   openai_model: string | null;
   openai_chat_endpoint: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A company's WhatsApp number, its identity and credentials (migration 20261127010100). */
+export interface ChannelsTable {
+  id: Generated<number>;
+  company_id: number;
+  /** whatsapp (the only kind today). */
+  kind: Generated<string>;
+  phone_number_id: string | null;
+  business_account_id: string | null;
+  /** The number as people dial it, digits only. */
+  display_phone: string | null;
+  /** Sealed with APP_KEY (platform/secrets.ts), like every column ending in `_enc`. */
+  access_token_enc: string | null;
+  app_secret_enc: string | null;
+  /** The webhook's verification handshake finds the company by it. */
+  verify_token: string | null;
+  /** The Graph API address messages are sent to. */
+  api_url: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -343,6 +362,7 @@ export interface DB {
   client_segments: ClientSegmentsTable;
   conversations: ConversationsTable;
   settings: SettingsTable;
+  channels: ChannelsTable;
   bots: BotsTable;
   instructions: InstructionsTable;
   instruction_segments: InstructionSegmentsTable;

@@ -1,8 +1,10 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
 import { isUniqueViolation } from '../errors';
 import { migrateTo, migrateToLatest } from '../migrate';
 
+const THIS = '20261126100000_settings_whatsapp_owner';
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
@@ -16,8 +18,9 @@ describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
   });
 
   it('keeps a shared WhatsApp id with the lowest company, clears it in the others, then refuses a second owner', async () => {
-    const { db } = t.database;
-    await migrateTo(db, '20261126000000_clients_messages_count', t.schema);
+    // biome-ignore lint/suspicious/noExplicitAny: the settings table as it was before channels (20261127010100)
+    const db = t.database.db as unknown as Kysely<any>;
+    await migrateTo(t.database.db, '20261126000000_clients_messages_count', t.schema);
     const at = '2026-11-01T00:00:00.000Z';
     const companies = await db
       .insertInto('companies')
@@ -26,7 +29,12 @@ describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
       )
       .returning('id')
       .execute();
-    const [first, second, third, fourth] = companies.map((c) => c.id) as [number, number, number, number];
+    const [first, second, third, fourth] = companies.map((c: { id: number }) => c.id) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     // The third's row is the oldest; the second shares the first's number, the third and fourth share a
     // business account, the fourth has its own number.
     const rows = [
@@ -49,20 +57,28 @@ describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
         })
         .execute();
 
-    await migrateToLatest(db, t.schema);
+    await migrateTo(t.database.db, THIS, t.schema);
     const after = await db
       .selectFrom('settings')
       .select(['company_id', 'whatsapp_phone_id', 'whatsapp_business_account_id', 'updated_at'])
       .orderBy('company_id')
       .execute();
-    expect(after.map((r) => [r.company_id, r.whatsapp_phone_id, r.whatsapp_business_account_id])).toEqual([
+    expect(
+      after.map((r: Record<string, unknown>) => [
+        r.company_id,
+        r.whatsapp_phone_id,
+        r.whatsapp_business_account_id,
+      ]),
+    ).toEqual([
       [first, '100', '800'],
       [second, null, null],
       [third, '300', '900'],
       [fourth, '400', null],
     ]);
-    const changed = after.filter((r) => new Date(r.updated_at).toISOString() > '2026-11-01');
-    expect(changed.map((r) => r.company_id)).toEqual([second, fourth]);
+    const changed = after.filter(
+      (r: { updated_at: string }) => new Date(r.updated_at).toISOString() > '2026-11-01',
+    );
+    expect(changed.map((r: { company_id: number }) => r.company_id)).toEqual([second, fourth]);
 
     // From now on the database itself refuses a second owner of either id; empty ones never collide.
     for (const values of [{ whatsapp_phone_id: '100' }, { whatsapp_business_account_id: '900' }]) {
@@ -84,7 +100,7 @@ describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
       .execute();
 
     // And back down and up again.
-    await migrateTo(db, '20261126000000_clients_messages_count', t.schema);
-    await migrateToLatest(db, t.schema);
+    await migrateTo(t.database.db, '20261126000000_clients_messages_count', t.schema);
+    await migrateToLatest(t.database.db, t.schema);
   });
 });

@@ -45,11 +45,7 @@ describe(`changing APP_KEY (${engine})`, () => {
   });
 
   const stored = async (companyId: number) =>
-    test.database.db
-      .selectFrom('settings')
-      .select(['whatsapp_api_key_enc', 'openai_api_key_enc'])
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow();
+    (await createSettingsRepository(test.database.db).findSettings(companyId))!;
 
   it('opens secrets sealed under a previous key, and reseals them under the new one', async () => {
     const box = createSecretBox(newKey, [oldKey]);

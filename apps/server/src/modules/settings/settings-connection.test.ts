@@ -66,7 +66,7 @@ function call(who: TestUser, url: string, payload: unknown, lang = 'es') {
 async function adminWith(settings: Record<string, unknown>): Promise<TestUser> {
   const admin = await createUser(ctx, { role: 'admin' });
   // A WhatsApp number belongs to one company: the earlier tests' companies let the fake's number go.
-  await ctx.container.db.updateTable('settings').set({ whatsapp_phone_id: null }).execute();
+  await ctx.container.db.updateTable('channels').set({ phone_number_id: null }).execute();
   const res = await call(admin, '/admin/setting', settings);
   expect(res.statusCode).toBe(200);
   return admin;

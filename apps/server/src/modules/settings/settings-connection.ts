@@ -8,7 +8,7 @@ import {
   type SecretSetting,
   type WhatsAppTestInput,
 } from '@hablabot/contract';
-import type { SettingsRow } from '../../db/schema';
+import type { CompanySettings } from './settings.repository';
 import {
   type ChatCompletionFailure,
   ChatCompletionError,
@@ -78,7 +78,7 @@ function qualityText(lang: Language, rating: string | null): string | null {
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 export function createConnectionTests(deps: {
-  stored(companyId: number): Promise<SettingsRow | undefined>;
+  stored(companyId: number): Promise<CompanySettings | undefined>;
   /** The clear value of a sealed secret; undefined when it cannot be opened. */
   open(companyId: number, field: SecretSetting, sealed: string | null): string | null | undefined;
   timeoutMs: number;

@@ -11,7 +11,6 @@ import {
   type Settings,
   type SettingsInput,
 } from '@hablabot/contract';
-import type { SettingsRow } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../platform/errors';
 import type { SecretBox } from '../../platform/secrets';
@@ -21,7 +20,7 @@ import {
   createChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
 import { createConnectionTests } from './settings-connection';
-import type { SettingsRepository, SettingsValues } from './settings.repository';
+import type { CompanySettings, SettingsRepository, SettingsValues } from './settings.repository';
 
 /** Where each secret is sealed in the row. */
 const SECRET_COLUMNS = {
@@ -29,7 +28,7 @@ const SECRET_COLUMNS = {
   whatsAppAppSecret: 'whatsapp_app_secret_enc',
   openaiApiKey: 'openai_api_key_enc',
   wordpress_secret_key: 'wordpress_secret_key_enc',
-} as const satisfies Record<SecretSetting, keyof SettingsRow>;
+} as const satisfies Record<SecretSetting, keyof CompanySettings>;
 
 /** A secret shorter than this shows no ending at all: four characters would give most of it away. */
 export const LAST4_MIN_LENGTH = 12;
@@ -86,7 +85,11 @@ export function createSettingsService(deps: {
     }
   }
 
-  function secretState(companyId: number, field: SecretSetting, row: SettingsRow | undefined): SecretState {
+  function secretState(
+    companyId: number,
+    field: SecretSetting,
+    row: CompanySettings | undefined,
+  ): SecretState {
     const sealed = row?.[SECRET_COLUMNS[field]] ?? null;
     if (sealed === null) return { stored: false, last4: null };
     const clear = open(companyId, field, sealed);
@@ -100,7 +103,7 @@ export function createSettingsService(deps: {
     return (deps.publicUrl ?? requestOrigin).replace(/\/+$/, '');
   }
 
-  function view(companyId: number, row: SettingsRow | undefined, requestOrigin: string): Settings {
+  function view(companyId: number, row: CompanySettings | undefined, requestOrigin: string): Settings {
     const base = baseUrl(requestOrigin);
     return {
       whatsAppApiKey: null,

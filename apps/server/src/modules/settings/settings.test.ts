@@ -10,6 +10,7 @@ import {
 } from '@hablabot/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSettingsRepository } from './settings.repository';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast, createUser, type TestUser } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
@@ -43,12 +44,9 @@ function call(
   });
 }
 
+/** The company's settings as stored (the settings row with its channel), secrets still sealed. */
 async function rawRow(companyId: number) {
-  return ctx.container.db
-    .selectFrom('settings')
-    .selectAll()
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  return createSettingsRepository(ctx.container.db).findSettings(companyId);
 }
 
 const WA_TOKEN = 'EAAGm0PX4ZCpsBAKZAtoken1234567890WXYZ';
@@ -430,9 +428,9 @@ describe(`settings (${engine})`, () => {
     for (const r of results.filter((r) => r.statusCode === 409))
       expect(Object.keys(r.json().errors)).toEqual(['whatsAppPhoneId']);
     const holders = await ctx.container.db
-      .selectFrom('settings')
+      .selectFrom('channels')
       .select('company_id')
-      .where('whatsapp_phone_id', '=', phoneId)
+      .where('phone_number_id', '=', phoneId)
       .execute();
     expect(holders).toHaveLength(1);
   });

@@ -108,7 +108,7 @@ export function createPlatformStatsRepository(db: Executor) {
     async companiesOverview(monthStart: string) {
       const companies = await db
         .selectFrom('companies as c')
-        .leftJoin('settings as s', 's.company_id', 'c.id')
+        .leftJoin('channels as s', 's.company_id', 'c.id')
         .select([
           'c.id',
           'c.name',
@@ -120,7 +120,7 @@ export function createPlatformStatsRepository(db: Executor) {
           >`(select max(m.created_at) from messages m where m.company_id = c.id and m.sender_type = 'client')`.as(
             'last_webhook_at',
           ),
-          sql<number>`case when s.whatsapp_phone_id is not null and s.whatsapp_api_key_enc is not null then 1 else 0 end`.as(
+          sql<number>`case when s.phone_number_id is not null and s.access_token_enc is not null then 1 else 0 end`.as(
             'whatsapp_configured',
           ),
         ])

@@ -55,13 +55,12 @@ beforeAll(async () => {
   ]);
   // Company A's WhatsApp settings are filled in; company B has none.
   await t.api.container.db
-    .insertInto('settings')
+    .insertInto('channels')
     .values({
       company_id: a,
-      whatsapp_phone_id: '1234567890',
-      whatsapp_api_key_enc: 'sealed',
-      facebook_messages_api_url: 'https://graph.facebook.com/v21.0',
-      openai_chat_endpoint: 'https://api.openai.com/v1/chat/completions',
+      phone_number_id: '1234567890',
+      access_token_enc: 'sealed',
+      api_url: 'https://graph.facebook.com/v21.0',
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     })
