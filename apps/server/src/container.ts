@@ -236,7 +236,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     repository: massMessagesRepository,
     cloudApi,
     jobs,
-    events,
+    outbox,
     metrics,
     onSent: keepInConversation({ withTransaction, massMessagesRepository }),
     options: options.massSender,

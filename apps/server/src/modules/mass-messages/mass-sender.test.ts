@@ -94,7 +94,7 @@ function senderOn(
       },
     },
     jobs: ctx.container.jobs,
-    events: ctx.container.events,
+    outbox: ctx.container.outbox,
     options: { sliceMs: 60_000, leaseMs: 15_000, controlMs: 250, progressMs: 1000, ...options, clock },
   });
   return { sender, requests };

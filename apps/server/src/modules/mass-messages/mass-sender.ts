@@ -3,11 +3,15 @@ import type { MassMessageStatus } from '@hablabot/contract';
 import type { Executor } from '../../db/transactions';
 import type { CloudApiClient } from '../../integrations/whatsapp/cloud-api';
 import { type Clock, realClock } from '../../platform/clock';
-import type { EventBus } from '../../platform/events/events';
 import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import { silentLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
-import type { MassMessageRow, MassMessagesRepository } from './mass-messages.repository';
+import type { Outbox } from '../../platform/outbox/outbox';
+import {
+  type MassMessageRow,
+  type MassMessagesRepository,
+  createMassMessagesRepository,
+} from './mass-messages.repository';
 import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
 import { createPacer } from './pacer';
 import { type OnSent, createRecipientRequest } from './recipient-request';
@@ -56,7 +60,8 @@ export function createMassSender(deps: {
   repository: MassMessagesRepository;
   cloudApi: Pick<CloudApiClient, 'send'>;
   jobs: JobQueue;
-  events: Pick<EventBus, 'publish'>;
+  /** Where `mass_send.progress` is emitted (the real-time module shows it). */
+  outbox: Pick<Outbox, 'transaction'>;
   /** Counts each recipient WhatsApp accepted or refused, as sender `mass`. */
   metrics?: Pick<Metrics, 'sent'>;
   /**
@@ -66,7 +71,7 @@ export function createMassSender(deps: {
   onSent?: OnSent;
   options?: MassSenderOptions;
 }) {
-  const { repository, jobs, events } = deps;
+  const { repository, jobs, outbox } = deps;
   const o = deps.options ?? {};
   const clock = o.clock ?? realClock;
   const sliceMs = o.sliceMs ?? 10_000;
@@ -95,15 +100,17 @@ export function createMassSender(deps: {
 
   const pendingProgress = new Set<number>();
 
-  /** Counts the send's recipients, keeps the counts on the send and publishes them. */
+  /**
+   * Counts the send's recipients and keeps the counts on the send, with `mass_send.progress` in the same
+   * transaction (its subscribers read the send's status and counts from the row).
+   */
   async function publishProgress(massMessageId: number): Promise<void> {
     const send = await repository.findById(massMessageId);
     if (!send) return;
     const counts = await repository.countByStatus(massMessageId);
-    await repository.saveCounts(massMessageId, counts);
-    await events.publish(send.company_id, {
-      type: 'mass_message.progress',
-      data: { mass_message_id: send.id, status: send.status as MassMessageStatus, counts },
+    await outbox.transaction(async (trx, events) => {
+      await createMassMessagesRepository(trx).saveCounts(massMessageId, counts);
+      events.emit('mass_send.progress', { companyId: send.company_id, massMessageId });
     });
   }
 
