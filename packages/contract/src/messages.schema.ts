@@ -14,6 +14,18 @@ export const MESSAGE_STATUS = {
 } as const;
 export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
 
+/** A status by its name, as `status_name` and the status history give it. */
+export const MESSAGE_STATUS_NAMES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatusName = (typeof MESSAGE_STATUS_NAMES)[number];
+
+/** The name of an integer status (an unknown value reads as pending). */
+export function statusNameOf(status: number): MessageStatusName {
+  const found = (Object.keys(MESSAGE_STATUS) as MessageStatusName[]).find(
+    (k) => MESSAGE_STATUS[k] === status,
+  );
+  return found ?? 'pending';
+}
+
 export const MESSAGE_SENDERS = ['client', 'admin', 'bot'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
@@ -31,6 +43,30 @@ export const MESSAGES_PER_PAGE_MAX = 100;
  */
 export const MESSAGE_KINDS = ['message', 'bot_failure'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/**
+ * Who wrote a message. `customer`: the client on WhatsApp; `bot`: the company's bot; `user`: an agent of
+ * the company (`id` and `name` of the user; both absent once the user is deleted, or for messages
+ * written before authors were kept); `campaign`: a mass send (`id` and `name` of the send); `system`:
+ * HablaBot itself.
+ */
+export const MESSAGE_AUTHOR_KINDS = ['customer', 'bot', 'user', 'campaign', 'system'] as const;
+export type MessageAuthorKind = (typeof MESSAGE_AUTHOR_KINDS)[number];
+
+export const ZMessageAuthor = z.object({
+  kind: z.enum(MESSAGE_AUTHOR_KINDS),
+  id: z.number().int().optional(),
+  name: z.string().nullable().optional(),
+});
+export type MessageAuthor = z.infer<typeof ZMessageAuthor>;
+
+/** The message a reply quotes, short: its id, text and author. */
+export const ZMessageQuote = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  author: ZMessageAuthor,
+});
+export type MessageQuote = z.infer<typeof ZMessageQuote>;
 
 export const ZMessage = z.object({
   id: z.number().int(),
@@ -56,8 +92,28 @@ export const ZMessage = z.object({
   error_message: z.string().nullable(),
   kind: z.enum(MESSAGE_KINDS),
   created_at: ZTimestamp,
+  /** `status` by name: pending, sent, delivered, read or failed. */
+  status_name: z.enum(MESSAGE_STATUS_NAMES),
+  author: ZMessageAuthor,
+  /** The message this one answers (WhatsApp's quoted reply), or null. */
+  reply_to: ZMessageQuote.nullable(),
 });
 export type Message = z.infer<typeof ZMessage>;
+
+/** One status a message went through, with its time; for a failure, Meta's error code and title. */
+export const ZMessageStatusEntry = z.object({
+  status: z.enum(MESSAGE_STATUS_NAMES),
+  at: ZTimestamp,
+  error_code: z.number().int().nullable(),
+  error_title: z.string().nullable(),
+});
+export type MessageStatusEntry = z.infer<typeof ZMessageStatusEntry>;
+
+/** GET /admin/messages/{id}: one message of the company with every status it went through, oldest first. */
+export const ZMessageDetailResponse = z.object({
+  data: ZMessage.extend({ statuses: z.array(ZMessageStatusEntry) }),
+});
+export type MessageDetailResponse = z.infer<typeof ZMessageDetailResponse>;
 
 /** GET /admin/client/{id}/messages query: page 1 holds the newest messages. */
 export const ZClientMessagesQuery = z.object({
@@ -99,6 +155,8 @@ export const ZSendMessageRequest = z.object({
   content: requiredText(MESSAGE_TEXT_MAX, { multiline: true }),
   client_id: zId(),
   phone: z.string().max(32).optional(),
+  /** A message of the same client this one answers: WhatsApp shows it quoted above the new one. */
+  reply_to_message_id: zId().optional(),
 });
 export type SendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 

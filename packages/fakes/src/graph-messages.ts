@@ -22,6 +22,8 @@ export interface FakeSentMessage {
   type: string;
   /** The request body as sent. */
   body: Record<string, unknown>;
+  /** The message this one quotes (`context.message_id`), as WhatsApp shows it above the reply; null when none. */
+  contextMessageId: string | null;
   at: Date;
 }
 
@@ -113,6 +115,16 @@ const invalidParameter = (details: string): FakeResponse => ({
 /** The reason a send body is not one Meta accepts; null when it is well formed. */
 function refusal(body: Record<string, unknown>): string | null {
   if (body.messaging_product !== 'whatsapp') return 'messaging_product must be whatsapp';
+  if (body.context !== undefined) {
+    const context = body.context as { message_id?: unknown } | null;
+    if (
+      !context ||
+      typeof context !== 'object' ||
+      typeof context.message_id !== 'string' ||
+      context.message_id === ''
+    )
+      return 'context.message_id is missing';
+  }
   if (typeof body.to !== 'string' || !/^\+?\d{5,15}$/.test(body.to)) return 'to is not a phone number';
   const type = body.type ?? 'text';
   const part = body[type as string] as Record<string, unknown> | undefined;
@@ -268,6 +280,7 @@ export function installMessageRoutes(
       to,
       type: String(b.type ?? 'text'),
       body: b,
+      contextMessageId: b.context ? (b.context as { message_id: string }).message_id : null,
       at: new Date(),
     };
     control.sent.push(sent);

@@ -260,8 +260,28 @@ export interface MessagesTable {
   status_at: Timestamp | null;
   /** What was asked of WhatsApp for an outgoing message (JSON), so it can be sent again; null for customers'. */
   outbound_request: string | null;
+  /** Who wrote it: customer, bot, user, campaign or system (see MessageAuthorKind). */
+  author_kind: Generated<string>;
+  /** The agent who wrote it (kind user); null when unknown or the user was deleted. */
+  author_user_id: number | null;
+  /** The mass send it came from (kind campaign). */
+  author_mass_message_id: number | null;
+  /** The message it answers (quotes). */
+  reply_to_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Every status an outgoing message went through, oldest first. */
+export interface MessageStatusesTable {
+  id: Generated<number>;
+  message_id: number;
+  /** pending, sent, delivered, read or failed. */
+  status: string;
+  at: Timestamp;
+  /** Meta's error code and title of a failure. */
+  error_code: number | null;
+  error_title: string | null;
 }
 
 /** WhatsApp message templates as the last sync read them (one per company, name and language). */
@@ -370,6 +390,7 @@ export interface DB {
   jobs: JobsTable;
   outbox: OutboxTable;
   messages: MessagesTable;
+  message_statuses: MessageStatusesTable;
   message_templates: MessageTemplatesTable;
   client_lists: ClientListsTable;
   client_list_members: ClientListMembersTable;

@@ -59,6 +59,8 @@ export interface StatusReport {
   errorCode: number | null;
   /** Meta's title and details, e.g. 'Re-engagement message: Message failed to send because…'. */
   errorMessage: string | null;
+  /** Meta's title alone, e.g. 'Re-engagement message'. */
+  errorTitle: string | null;
 }
 
 /** One change of a webhook: what happened on one business phone number. */
@@ -189,8 +191,10 @@ function statusOf(s: Json): StatusReport | null {
   if (!wamid || !status || !REPORTED.includes(status)) return null;
   const error = objects(s.errors)[0];
   let errorMessage: string | null = null;
+  let errorTitle: string | null = null;
   if (error) {
     const title = str(error.title) ?? str(error.message);
+    errorTitle = title;
     const details = isObject(error.error_data) ? str(error.error_data.details) : null;
     errorMessage = [title, details && details !== title ? details : null].filter(Boolean).join(': ') || null;
   }
@@ -201,6 +205,7 @@ function statusOf(s: Json): StatusReport | null {
     recipient: phoneOf(s.recipient_id),
     errorCode: error ? num(error.code) : null,
     errorMessage,
+    errorTitle,
   };
 }
 

@@ -33,6 +33,7 @@ export function keepInConversation(deps: {
         phone: recipient.phone,
         status: MESSAGE_STATUS.sent,
         createdAt: at,
+        author: { kind: 'campaign', massMessageId: send.id },
         outboundRequest: JSON.stringify({ content: sent.content }),
       });
       if (!message) return false;

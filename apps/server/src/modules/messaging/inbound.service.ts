@@ -118,6 +118,11 @@ export function createInboundService(deps: {
       content: stored.content,
       phone,
       contextWamid: m.contextWamid,
+      // The quoted message, when it is the company's (WhatsApp's `context.id`); a reply to one we never
+      // stored quotes nothing.
+      replyToId: m.contextWamid
+        ? ((await tx.messagesRepository.idByWamid(companyId, m.contextWamid)) ?? null)
+        : null,
       media: stored.media,
       // A customer's message is delivered to us; it becomes read when an admin opens the chat.
       status: MESSAGE_STATUS.delivered,
@@ -128,7 +133,12 @@ export function createInboundService(deps: {
       content: stored.content,
       date: createdAt,
     });
-    tx.events.emit('message.received', { companyId, clientId: client.id, messageId: message.id });
+    tx.events.emit('message.received', {
+      companyId,
+      clientId: client.id,
+      messageId: message.id,
+      media: Boolean(stored.media?.id),
+    });
     tx.events.emit('conversation.updated', {
       companyId,
       clientId: client.id,
@@ -174,6 +184,7 @@ export function createInboundService(deps: {
         at,
         errorCode: s.errorCode,
         errorMessage: s.errorMessage,
+        errorTitle: s.errorTitle,
       });
       if (message)
         tx.events.emit('message.status_changed', {

@@ -1,9 +1,25 @@
-import { MESSAGE_STATUS, type Message, type MessageSender, type MessageType } from '@hablabot/contract';
+import {
+  MESSAGE_STATUS,
+  type Message,
+  type MessageSender,
+  type MessageType,
+  statusNameOf,
+} from '@hablabot/contract';
 import { type UpdateObject, type UpdateQueryBuilder, type UpdateResult, sql } from 'kysely';
 import type { DB, MessageRow } from '../../db/schema';
 import { invalid } from '../../platform/errors';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
+import {
+  type AuthorRef,
+  type MessageExtras,
+  authorOf,
+  defaultAuthor,
+  loadExtras,
+  quoteOf,
+  recordStatus,
+  statusHistory,
+} from './message-authorship';
 
 const now = () => new Date().toISOString();
 
@@ -18,6 +34,10 @@ export interface NewMessage {
   content: string;
   phone: string;
   contextWamid?: string | null;
+  /** Who wrote it; by default the sender's kind (an admin: an agent not known by id). */
+  author?: AuthorRef;
+  /** The company's message this one answers. */
+  replyToId?: number | null;
   media?: {
     id: string | null;
     mimeType: string | null;
@@ -75,6 +95,8 @@ export interface StatusChange {
   at: string;
   errorCode?: number | null;
   errorMessage?: string | null;
+  /** Meta's title of the error, for the status history. */
+  errorTitle?: string | null;
 }
 
 /**
@@ -100,7 +122,11 @@ const rankOfStored = sql<number>`case status ${sql.join(
 /** Where the company's admins download a message's media (once fetched). */
 export const mediaUrlOf = (id: number) => `/api/v1/admin/files/${id}`;
 
-export function toMessage(r: MessageRow): Message {
+/**
+ * The message as the API gives it. `extras` holds the names and quoted messages read for a batch of rows
+ * (see loadExtras); without them a user or a send has no name and a quote is left out.
+ */
+export function toMessage(r: MessageRow, extras: MessageExtras | null = null): Message {
   return {
     id: r.id,
     content: r.content,
@@ -117,8 +143,15 @@ export function toMessage(r: MessageRow): Message {
     error_message: r.error_message,
     kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : 'message',
     created_at: r.created_at,
+    status_name: statusNameOf(r.status),
+    author: authorOf(r, extras),
+    reply_to: quoteOf(r, extras),
   };
 }
+
+/** Whether a row names a user, a send or a quoted message, whose details are read apart. */
+const needsExtras = (r: MessageRow) =>
+  r.reply_to_id !== null || r.author_user_id !== null || r.author_mass_message_id !== null;
 
 /**
  * A company's chat messages: the only SQL of the messages table. Every function takes the company it is
@@ -144,6 +177,10 @@ type InsertedColumns = Pick<
   | 'status'
   | 'outbound_request'
   | 'error_message'
+  | 'author_kind'
+  | 'author_user_id'
+  | 'author_mass_message_id'
+  | 'reply_to_id'
   | 'created_at'
   | 'updated_at'
 >;
@@ -174,6 +211,10 @@ const insertRow = prepared((db, v: InsertedColumns) =>
       status: v.status,
       outbound_request: v.outbound_request,
       error_message: v.error_message,
+      author_kind: v.author_kind,
+      author_user_id: v.author_user_id,
+      author_mass_message_id: v.author_mass_message_id,
+      reply_to_id: v.reply_to_id,
       created_at: v.created_at,
       updated_at: v.updated_at,
     })
@@ -183,6 +224,30 @@ const insertRow = prepared((db, v: InsertedColumns) =>
 
 export function createMessagesRepository(db: Executor) {
   type MessagesUpdate = UpdateQueryBuilder<DB, 'messages', 'messages', UpdateResult>;
+
+  /** The rows as the API gives them, with their authors' names and quotes (read only when named). */
+  async function present(companyId: number, rows: MessageRow[]): Promise<Message[]> {
+    const extras = rows.some(needsExtras) ? await loadExtras(db, companyId, rows) : null;
+    return rows.map((r) => toMessage(r, extras));
+  }
+
+  async function presentOne(companyId: number, row: MessageRow | undefined): Promise<Message | undefined> {
+    return row ? (await present(companyId, [row]))[0] : undefined;
+  }
+
+  /** Adds the message's status, as it now is, to its history. */
+  async function noteStatus(
+    message: Message | undefined,
+    error?: { code: number | null; title: string | null },
+  ) {
+    if (!message) return;
+    await recordStatus(db, message.id, {
+      status: message.status_name,
+      at: now(),
+      errorCode: error?.code,
+      errorTitle: error?.title,
+    });
+  }
 
   /**
    * Changes one message of the company in one statement and returns it as it now is; `only` narrows
@@ -201,7 +266,7 @@ export function createMessagesRepository(db: Executor) {
     )
       .returningAll()
       .executeTakeFirst();
-    return row ? toMessage(row) : undefined;
+    return presentOne(companyId, row);
   }
 
   return {
@@ -210,6 +275,7 @@ export function createMessagesRepository(db: Executor) {
      * at least once); the new row, or undefined when it was already there.
      */
     async insertMessage(companyId: number, m: NewMessage): Promise<Message | undefined> {
+      const author = m.author ?? defaultAuthor(m.sender);
       const [row] = (
         await insertRow(db, {
           company_id: companyId,
@@ -229,11 +295,24 @@ export function createMessagesRepository(db: Executor) {
           status: m.status,
           outbound_request: m.outboundRequest ?? null,
           error_message: m.errorMessage ?? null,
+          author_kind: author.kind,
+          author_user_id: author.userId ?? null,
+          author_mass_message_id: author.massMessageId ?? null,
+          reply_to_id: m.replyToId ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })
       ).rows;
-      return row ? toMessage(row) : undefined;
+      const message = await presentOne(companyId, row);
+      // The company's own messages keep their status history from the first one; a customer's has none.
+      if (message && author.kind !== 'customer')
+        await recordStatus(db, message.id, {
+          status: message.status_name,
+          at: m.createdAt,
+          errorCode: message.error_code,
+          errorTitle: message.error_message,
+        });
+      return message;
     },
 
     /**
@@ -244,7 +323,7 @@ export function createMessagesRepository(db: Executor) {
      */
     async applyStatus(companyId: number, wamid: string, change: StatusChange): Promise<Message | undefined> {
       const failed = change.status === MESSAGE_STATUS.failed;
-      return updateOne(
+      const changed = await updateOne(
         companyId,
         {
           status: change.status,
@@ -254,6 +333,14 @@ export function createMessagesRepository(db: Executor) {
         },
         (q) => q.where('wamid', '=', wamid).where(rankOfStored, '<', STATUS_RANK[change.status] ?? 0),
       );
+      if (changed)
+        await recordStatus(db, changed.id, {
+          status: changed.status_name,
+          at: change.at,
+          errorCode: change.errorCode,
+          errorTitle: change.errorTitle ?? change.errorMessage,
+        });
+      return changed;
     },
 
     /**
@@ -261,7 +348,7 @@ export function createMessagesRepository(db: Executor) {
      * further. Undefined when the message is not the company's.
      */
     async markSent(companyId: number, id: number, wamid: string): Promise<Message | undefined> {
-      return updateOne(
+      const sent = await updateOne(
         companyId,
         {
           wamid,
@@ -272,6 +359,9 @@ export function createMessagesRepository(db: Executor) {
         },
         (q) => q.where('id', '=', id),
       );
+      // A report that came first already moved it further and noted that step.
+      if (sent?.status === MESSAGE_STATUS.sent) await noteStatus(sent);
+      return sent;
     },
 
     /**
@@ -283,7 +373,7 @@ export function createMessagesRepository(db: Executor) {
       id: number,
       error: { code: number | null; message: string },
     ): Promise<Message | undefined> {
-      return updateOne(
+      const failed = await updateOne(
         companyId,
         {
           status: MESSAGE_STATUS.failed,
@@ -293,6 +383,8 @@ export function createMessagesRepository(db: Executor) {
         },
         (q) => q.where('id', '=', id).where('status', '=', MESSAGE_STATUS.pending),
       );
+      await noteStatus(failed, { code: error.code, title: error.message });
+      return failed;
     },
 
     /**
@@ -315,7 +407,7 @@ export function createMessagesRepository(db: Executor) {
      * in one statement, so two resends at once start one send. Undefined when it is not failed.
      */
     async restartFailed(companyId: number, id: number): Promise<Message | undefined> {
-      return updateOne(
+      const restarted = await updateOne(
         companyId,
         {
           status: MESSAGE_STATUS.pending,
@@ -331,6 +423,8 @@ export function createMessagesRepository(db: Executor) {
             // A bot failure note is never sent (see assertResendable).
             .where('wa_type', '!=', BOT_FAILURE_TYPE),
       );
+      await noteStatus(restarted);
+      return restarted;
     },
 
     /** What was asked of WhatsApp for an outgoing message (JSON); undefined when none is kept. */
@@ -351,7 +445,35 @@ export function createMessagesRepository(db: Executor) {
         .where('company_id', '=', companyId)
         .where('id', '=', id)
         .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+      return presentOne(companyId, row);
+    },
+
+    /** Every status of a message the caller found to be the company's, oldest first. */
+    statusHistory: (messageId: number) => statusHistory(db, messageId),
+
+    /** The client and wamid of a message of the company (the one an agent answers). */
+    async findWamid(
+      companyId: number,
+      id: number,
+    ): Promise<{ clientId: number; wamid: string | null } | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select(['client_id', 'wamid'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? { clientId: row.client_id, wamid: row.wamid } : undefined;
+    },
+
+    /** The id of the company's message with this wamid (the message a customer's reply quotes). */
+    async idByWamid(companyId: number, wamid: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('wamid', '=', wamid)
+        .executeTakeFirst();
+      return row?.id;
     },
 
     async findByWamid(companyId: number, wamid: string): Promise<Message | undefined> {
@@ -361,7 +483,7 @@ export function createMessagesRepository(db: Executor) {
         .where('company_id', '=', companyId)
         .where('wamid', '=', wamid)
         .executeTakeFirst();
-      return row ? toMessage(row) : undefined;
+      return presentOne(companyId, row);
     },
 
     /** The message's media as stored; undefined when the message is not the company's. */
@@ -478,7 +600,7 @@ export function createMessagesRepository(db: Executor) {
         )
         .orderBy('id')
         .execute();
-      return rows.map(toMessage);
+      return present(companyId, rows);
     },
 
     /**

@@ -4,11 +4,12 @@ import {
   ZClientMessagesResponse,
   ZIdParams,
   ZMarkAsReadResponse,
+  ZMessageDetailResponse,
   ZSendMessageRequest,
   ZSendMessageResponse,
 } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Guards, companyIdOf } from '../../platform/auth';
+import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { MessagesService } from './messages.service';
@@ -39,6 +40,20 @@ export function messagesRoutes(deps: {
       async (request) => messages.history(companyIdOf(request), request.params.id, request.query),
     );
 
+    app.get(
+      '/admin/messages/:id',
+      {
+        schema: {
+          tags,
+          description:
+            'One message of the company with its author, the message it quotes and every status it went through (oldest first; for a failure, Meta’s error code and title). 404 when it is not the company’s.',
+          params: ZIdParams,
+          response: { 200: ZMessageDetailResponse, ...errorResponses },
+        },
+      },
+      async (request) => messages.detail(companyIdOf(request), request.params.id),
+    );
+
     app.patch(
       '/admin/messages/:clientId/mark-as-read',
       {
@@ -63,10 +78,17 @@ export function messagesRoutes(deps: {
       },
       async (request, reply) => {
         const companyId = companyIdOf(request);
-        const { id, client_id: clientId, content } = request.body;
+        const { id, client_id: clientId, content, reply_to_message_id: replyToMessageId } = request.body;
         const result = id
           ? await outbound.resend({ companyId, clientId, messageId: id })
-          : await outbound.send({ companyId, clientId, sender: 'admin', content });
+          : await outbound.send({
+              companyId,
+              clientId,
+              sender: 'admin',
+              content,
+              authorUserId: userOf(request).id,
+              replyToMessageId,
+            });
         return reply.status(id ? 200 : 201).send({
           data: result.message,
           message: outcomeText(request.lang, result, Boolean(id)),

@@ -1,4 +1,4 @@
-import type { ClientMessagesResponse } from '@hablabot/contract';
+import type { ClientMessagesResponse, MessageDetailResponse } from '@hablabot/contract';
 import { notFound } from '../../platform/errors';
 import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
@@ -13,6 +13,13 @@ export function createMessagesService(deps: {
   const { withTransaction, clientsRepository, messagesRepository } = deps;
 
   return {
+    /** One message of the company with every status it went through; 404 when it is not the company's. */
+    async detail(companyId: number, id: number): Promise<MessageDetailResponse> {
+      const message = await messagesRepository.findMessage(companyId, id);
+      if (!message) throw notFound('messaging.message_not_found');
+      return { data: { ...message, statuses: await messagesRepository.statusHistory(message.id) } };
+    },
+
     /**
      * One page of the client's messages: page 1 is the newest, messages oldest first within a page, and
      * whether older ones exist. 404 when the client is not the company's.

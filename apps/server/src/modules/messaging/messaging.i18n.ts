@@ -9,6 +9,7 @@ export const messagingTexts = {
     'messaging.window_closed': 'La ventana de 24 horas ya se ha cerrado. Usa un mensaje plantilla.',
     'messaging.no_customer_message': 'No hay mensajes del cliente. Usa un mensaje plantilla.',
     'messaging.message_not_found': 'El mensaje no existe.',
+    'messaging.reply_not_quotable': 'Ese mensaje no llegó a WhatsApp y no se puede citar.',
     'messaging.not_resendable': 'Solo se puede reenviar un mensaje que no se ha enviado.',
     'messaging.reason.131047':
       'han pasado más de 24 horas desde el último mensaje del cliente. Usa un mensaje plantilla.',
@@ -86,6 +87,7 @@ export const messagingTexts = {
     'messaging.window_closed': 'The 24-hour window has closed. Use a template message.',
     'messaging.no_customer_message': 'The client has not written yet. Use a template message.',
     'messaging.message_not_found': 'The message does not exist.',
+    'messaging.reply_not_quotable': 'That message never reached WhatsApp and cannot be quoted.',
     'messaging.not_resendable': 'Only a message that was not sent can be sent again.',
     'messaging.reason.131047':
       "more than 24 hours have passed since the client's last message. Use a template message.",

@@ -244,6 +244,8 @@ export function createOutboundService(deps: {
       waType: string;
       content: string;
       media?: { id: string | null; mimeType: string | null; fileName: string | null; caption: string | null };
+      /** The agent who wrote it (an admin's message). */
+      authorUserId?: number;
     },
     request: { content: OutgoingContent; contextWamid?: string },
     phone: string,
@@ -259,6 +261,11 @@ export function createOutboundService(deps: {
         content: stored.content,
         phone,
         contextWamid: request.contextWamid ?? null,
+        author: sender === 'admin' ? { kind: 'user', userId: stored.authorUserId ?? null } : { kind: 'bot' },
+        // The message it answers, by the wamid WhatsApp is asked to quote.
+        replyToId: request.contextWamid
+          ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
+          : null,
         media: stored.media ? { ...stored.media, sha256: null } : undefined,
         status: MESSAGE_STATUS.pending,
         createdAt: new Date().toISOString(),
@@ -274,6 +281,14 @@ export function createOutboundService(deps: {
       return row;
     });
     return attempt(companyId, message, request, 1);
+  }
+
+  /** The wamid of the client's message an agent answers: WhatsApp quotes a message by it. */
+  async function quotableWamid(companyId: number, clientId: number, messageId: number): Promise<string> {
+    const quoted = await messagesRepository.findWamid(companyId, messageId);
+    if (!quoted || quoted.clientId !== clientId) throw notFound('messaging.message_not_found');
+    if (!quoted.wamid) throw invalid('reply_to_message_id', 'messaging.reply_not_quotable');
+    return quoted.wamid;
   }
 
   async function retry(payload: { companyId: number; messageId: number; attempt: number }) {
@@ -349,19 +364,26 @@ export function createOutboundService(deps: {
       content: string | OutboundContent;
       /** The customer's message this one answers. */
       contextWamid?: string;
+      /** The agent writing (an admin's message). */
+      authorUserId?: number;
+      /** A message of the client this one answers, by id: 404 when it is not theirs, 422 without a wamid. */
+      replyToMessageId?: number;
     }): Promise<SendOutcome> {
       const { companyId, clientId, sender } = input;
       const content: OutboundContent =
         typeof input.content === 'string' ? { type: 'text', text: input.content } : input.content;
       const client = await clientOf(companyId, clientId);
       await assertWindowOpen(companyId, clientId);
+      const contextWamid = input.replyToMessageId
+        ? await quotableWamid(companyId, clientId, input.replyToMessageId)
+        : input.contextWamid;
       if (content.type === 'text') {
         return storeAndSend(
           companyId,
           clientId,
           sender,
-          { messageType: 'text', waType: 'text', content: content.text },
-          { content: textContent(content.text), contextWamid: input.contextWamid },
+          { messageType: 'text', waType: 'text', content: content.text, authorUserId: input.authorUserId },
+          { content: textContent(content.text), contextWamid },
           client.whatsapp_cellphone,
         );
       }
@@ -381,6 +403,7 @@ export function createOutboundService(deps: {
             fileName: content.fileName ?? null,
             caption: caption ?? null,
           },
+          authorUserId: input.authorUserId,
         },
         {
           content: mediaContent(content.type, {
@@ -389,7 +412,7 @@ export function createOutboundService(deps: {
             caption,
             filename: content.fileName,
           }),
-          contextWamid: input.contextWamid,
+          contextWamid,
         },
         client.whatsapp_cellphone,
       );
@@ -409,6 +432,8 @@ export function createOutboundService(deps: {
       sender?: 'admin' | 'bot';
       /** More components (a media header, buttons), as WhatsApp takes them. */
       components?: unknown[];
+      /** The agent sending it. */
+      authorUserId?: number;
     }): Promise<SendOutcome> {
       const { companyId, clientId } = input;
       const client = await clientOf(companyId, clientId);
@@ -416,7 +441,7 @@ export function createOutboundService(deps: {
         companyId,
         clientId,
         input.sender ?? 'admin',
-        { messageType: 'text', waType: 'template', content: input.content },
+        { messageType: 'text', waType: 'template', content: input.content, authorUserId: input.authorUserId },
         { content: templateContent(input.template, input.bodyParameters, input.components) },
         client.whatsapp_cellphone,
       );

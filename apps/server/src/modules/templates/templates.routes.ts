@@ -7,7 +7,7 @@ import {
 } from '@hablabot/contract';
 import type { Language } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Guards, companyIdOf } from '../../platform/auth';
+import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { errorResponses, typed } from '../../platform/http';
 import { hasText, translate } from '../../platform/locale';
 import type { SendOutcome } from '../messaging/outbound.service';
@@ -66,7 +66,11 @@ export function templatesRoutes(deps: { templates: TemplatesService; guards: Gua
         },
       },
       async (request, reply) => {
-        const { message: data, outcome, failure } = await templates.send(companyIdOf(request), request.body);
+        const {
+          message: data,
+          outcome,
+          failure,
+        } = await templates.send(companyIdOf(request), request.body, userOf(request).id);
         // Refused: the chat keeps the message as not sent (status 4, with the reason) to resend later.
         if (outcome === 'failed') {
           return reply.status(502).send({

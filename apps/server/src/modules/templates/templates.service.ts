@@ -148,7 +148,12 @@ export function createTemplatesService(deps: {
      * Templates may be sent at any time, outside the 24-hour window. WhatsApp's answer is in the
      * outcome: sent, retrying (a job tries again) or failed (kept as not sent, with the reason).
      */
-    async send(companyId: number, input: SendTemplateMessageInput): Promise<SendOutcome> {
+    async send(
+      companyId: number,
+      input: SendTemplateMessageInput,
+      /** The agent sending it, its author in the chat. */
+      authorUserId?: number,
+    ): Promise<SendOutcome> {
       const client = await clientsRepository.findClient(companyId, input.client_id);
       if (!client) throw notFound('clients.not_found');
       if (input.phone !== undefined && client.whatsapp_cellphone !== input.phone)
@@ -208,6 +213,7 @@ export function createTemplatesService(deps: {
         template: { name: template.name, language: template.language },
         bodyParameters: placeholders.map((n) => values[String(n)]),
         content: body ? fillPlaceholders(body, values) : (input.message ?? template.name),
+        authorUserId,
       });
     },
   };

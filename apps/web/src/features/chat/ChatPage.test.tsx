@@ -48,6 +48,9 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
     error_message: null,
     kind: 'message',
     created_at: ago(HOUR),
+    status_name: 'read',
+    author: { kind: 'customer' },
+    reply_to: null,
     ...overrides,
   };
 }

@@ -152,6 +152,9 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
           error_message: null,
           created_at: new Date().toISOString(),
           kind: 'message',
+          status_name: 'pending',
+          author: { kind: 'user' },
+          reply_to: null,
         };
     if (temporary) setSending((list) => [...list, temporary]);
     if (resendOf) setResendingId(resendOf.id);
