@@ -53,7 +53,6 @@ for (const id of companyIds) {
             avatar: null,
             projects: null,
             wa_user_id: null,
-            unread_messages_count: k % 5 === 0 ? 2 : 0,
             created_at: now,
             updated_at: now,
           };
@@ -94,6 +93,11 @@ for (let n = 0; n < MESSAGES; n++) {
     pending = [];
   }
 }
+// A fifth of the clients of both companies have 2 unread messages in their conversation.
+await sql`
+  insert into conversations (company_id, client_id, unread_count, created_at, updated_at)
+  select company_id, id, 2, ${now}, ${now} from clients where id % 5 = 0
+  on conflict (client_id) do update set unread_count = 2`.execute(db);
 for (let s = 0; s < 50; s++) {
   for (const id of [companyId, neighbourId]) {
     await db

@@ -53,7 +53,7 @@ const LAST = ['García', 'Núñez', 'López', 'Martínez', 'Peña', 'Ruiz', 'Dí
 const seedStarted = performance.now();
 const nowMs = Date.now();
 for (let i = 0; i < CLIENTS; i += BATCH) {
-  await db
+  const inserted = await db
     .insertInto('clients')
     .values(
       Array.from({ length: Math.min(BATCH, CLIENTS - i) }, (_, k) => {
@@ -68,10 +68,27 @@ for (let i = 0; i < CLIENTS; i += BATCH) {
           avatar: null,
           projects: null,
           wa_user_id: null,
-          mode_bot: n % 4 === 0 ? 0 : 1,
-          last_message_date: at,
+          created_at: at,
+          updated_at: at,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  // Each client's conversation: its last message, some unread and some with the bot paused.
+  await db
+    .insertInto('conversations')
+    .values(
+      inserted.map(({ id }, k) => {
+        const n = i + k;
+        const at = new Date(nowMs - n * 60_000).toISOString();
+        return {
+          company_id: companyId,
+          client_id: id,
+          bot_paused: n % 4 === 0 ? 1 : 0,
+          last_message_at: at,
           last_message_content: `Hola, quería saber si el pedido ${n} ya salió. ¿Me confirmáis la fecha de entrega?`,
-          unread_messages_count: n % 7 === 0 ? (n % 5) + 1 : 0,
+          unread_count: n % 7 === 0 ? (n % 5) + 1 : 0,
           created_at: at,
           updated_at: at,
         };

@@ -101,16 +101,35 @@ export function report(name: string, s: Stats, budget?: string): void {
 export async function addConversations(db: Kysely<DB>, ids: { id: number }[]): Promise<void> {
   const base = Date.parse('2026-11-01T00:00:00.000Z');
   await db.transaction().execute(async (trx) => {
-    for (const { id } of ids.filter((_, i) => i % 3 === 0))
+    for (const { id } of ids.filter((_, i) => i % 3 === 0)) {
+      const at = new Date(base + id * 60_000).toISOString();
       await trx
-        .updateTable('clients')
-        .set({
-          last_message_date: new Date(base + id * 60_000).toISOString(),
-          last_message_content: 'Hola, ¿tienen disponibilidad esta semana?',
-          unread_messages_count: id % 4,
-        })
-        .where('id', '=', id)
+        .insertInto('conversations')
+        .columns([
+          'company_id',
+          'client_id',
+          'last_message_at',
+          'last_message_content',
+          'unread_count',
+          'created_at',
+          'updated_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('clients')
+            .select((s) => [
+              'company_id',
+              'id',
+              s.val(at).as('last_message_at'),
+              s.val('Hola, ¿tienen disponibilidad esta semana?').as('last_message_content'),
+              s.val(id % 4).as('unread_count'),
+              s.val(at).as('created_at'),
+              s.val(at).as('updated_at'),
+            ])
+            .where('id', '=', id),
+        )
         .execute();
+    }
   });
 }
 
