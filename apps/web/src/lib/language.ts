@@ -1,7 +1,7 @@
-import type { LanguageSetRequest, SuccessResponse } from '@hablabot/contract';
+import { type Answer, authApi, type LanguageSetRequest } from '@hablabot/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, isApiError } from './api-client';
+import { call, isApiError } from './api-client';
 import {
   currentLanguage,
   DEFAULT_LANGUAGE,
@@ -21,7 +21,7 @@ export interface LanguageFeedback {
 }
 
 /** The server's answer, read leniently: a missing message falls back to ours. */
-type LanguageSetResponse = Partial<SuccessResponse>;
+type LanguageSetResponse = Partial<Answer<typeof authApi.setLanguage>>;
 
 /**
  * The language switcher's rules: one change at a time; the UI switches at once,
@@ -62,7 +62,7 @@ export function useLanguageSwitch() {
       try {
         await i18next.changeLanguage(language);
         const body: LanguageSetRequest = { language };
-        const result = await api.post<LanguageSetResponse>('/language/set', body, { language });
+        const result: LanguageSetResponse | null = await call(authApi.setLanguage, { body }, { language });
         if (result && result.success === false) throw new Error('language/set refused');
         storeLanguage(language);
         const fallback = signedIn ? 'language.updated' : 'language.temporary';

@@ -1,7 +1,18 @@
+import type { authRoutes } from './auth.routes';
+import type { adminHomeRoutes, botsRoutes } from './bots.routes';
 import type { clientsRoutes, segmentsRoutes } from './clients.routes';
-import { clientsPaths, segmentsPaths, settingsPaths } from './paths';
+import {
+  adminHomePaths,
+  authPaths,
+  botsPaths,
+  clientsPaths,
+  segmentsPaths,
+  settingsPaths,
+  superAdminPaths,
+} from './paths';
 import type { TypedEndpoints } from './route';
 import type { settingsRoutes } from './settings.routes';
+import type { superAdminRoutes } from './super-admin.routes';
 
 // The web's view of the contract: each area's method and path (plain strings at run time) typed by its
 // declaration (types only: no schema reaches the web's bundles through these). One export per area, so a
@@ -10,3 +21,7 @@ import type { settingsRoutes } from './settings.routes';
 export const clientsApi: TypedEndpoints<typeof clientsRoutes> = clientsPaths;
 export const segmentsApi: TypedEndpoints<typeof segmentsRoutes> = segmentsPaths;
 export const settingsApi: TypedEndpoints<typeof settingsRoutes> = settingsPaths;
+export const adminHomeApi: TypedEndpoints<typeof adminHomeRoutes> = adminHomePaths;
+export const botsApi: TypedEndpoints<typeof botsRoutes> = botsPaths;
+export const authApi: TypedEndpoints<typeof authRoutes> = authPaths;
+export const superAdminApi: TypedEndpoints<typeof superAdminRoutes> = superAdminPaths;

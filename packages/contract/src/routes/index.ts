@@ -1,5 +1,8 @@
+import { authRoutes } from './auth.routes';
+import { adminHomeRoutes, botsRoutes } from './bots.routes';
 import { clientsRoutes, segmentsRoutes } from './clients.routes';
 import { settingsRoutes } from './settings.routes';
+import { superAdminRoutes } from './super-admin.routes';
 
 export * from './route';
 export * from './paths';
@@ -7,7 +10,11 @@ export * from './endpoints';
 
 /** Every declared route of /api/v1, by area: what the server registers (see routes.test.ts). */
 export const routes = {
+  adminHome: adminHomeRoutes,
+  auth: authRoutes,
+  bots: botsRoutes,
   clients: clientsRoutes,
   segments: segmentsRoutes,
   settings: settingsRoutes,
+  superAdmin: superAdminRoutes,
 };

@@ -1,19 +1,19 @@
-import { ZAdminHomeSummaryResponse } from '@hablabot/contract';
+import { routes } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { companyIdOf, type Guards } from '../../platform/auth';
-import { errorResponses, typed } from '../../platform/http';
 import type { AdminHomeService } from './admin-home.service';
+import { route } from '../../platform/route';
+
+const declared = routes.adminHome;
 
 /** GET /admin/home-summary: the admin home's figures, for the signed-in admin's company only. */
 export function adminHomeRoutes(deps: { adminHome: AdminHomeService; guards: Guards }) {
   const { adminHome, guards } = deps;
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     app.addHook('onRequest', guards.requireCompanyAdmin);
-    app.get(
-      '/admin/home-summary',
-      { schema: { tags: ['admin-home'], response: { 200: ZAdminHomeSummaryResponse, ...errorResponses } } },
-      async (request) => ({ data: await adminHome.summary(companyIdOf(request)) }),
-    );
+    route(app, declared.summary, {
+      schema: { tags: ['admin-home'] },
+      handler: async (request) => ({ data: await adminHome.summary(companyIdOf(request)) }),
+    });
   };
 }

@@ -1,110 +1,64 @@
+import { routes } from '@hablabot/contract';
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import {
-  ZAccountRequest,
-  ZAccountResponse,
-  ZErrorResponse,
-  ZLanguageSetRequest,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZRegisterRequest,
-  ZSuccessResponse,
-  ZValidationErrorResponse,
-} from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/auth';
-import { typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { AuthService } from './auth.service';
+import { route } from '../../platform/route';
+
+const declared = routes.auth;
 
 /** Public auth routes take small JSON bodies only: an anonymous caller cannot make the server parse megabytes. */
 export const PUBLIC_AUTH_BODY_LIMIT = 16 * 1024;
 
 export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
   const { auth, guards } = deps;
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
-
-    app.post(
-      '/auth/login',
-      {
-        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
-        schema: {
-          tags: ['auth'],
-          body: ZLoginRequest,
-          response: {
-            200: ZLoginResponse,
-            401: ZErrorResponse,
-            422: ZValidationErrorResponse,
-            429: ZErrorResponse,
-          },
-        },
-      },
-      async (request) => {
+  return async (app: FastifyInstance) => {
+    route(app, declared.login, {
+      bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
+      schema: { tags: ['auth'] },
+      handler: async (request) => {
         const result = await auth.login(request.body, request.ip);
         return { ...result, message: translate(request.lang, 'auth.login_ok') };
       },
-    );
+    });
 
-    app.post(
-      '/auth/register',
-      {
-        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
-        schema: {
-          tags: ['auth'],
-          body: ZRegisterRequest,
-          response: { 201: ZSuccessResponse, 422: ZValidationErrorResponse, 429: ZErrorResponse },
-        },
-      },
-      async (request, reply) => {
+    route(app, declared.register, {
+      bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
+      schema: { tags: ['auth'] },
+      handler: async (request, reply) => {
         await auth.register(request.body, request.lang, request.ip);
         return reply
           .status(201)
           .send({ success: true, message: translate(request.lang, 'auth.register_ok') });
       },
-    );
+    });
 
-    app.post(
-      '/auth/logout',
-      {
-        onRequest: guards.requireAuth,
-        schema: { tags: ['auth'], response: { 200: ZSuccessResponse, 401: ZErrorResponse } },
-      },
-      async (request) => {
+    route(app, declared.logout, {
+      onRequest: guards.requireAuth,
+      schema: { tags: ['auth'] },
+      handler: async (request) => {
         await auth.logout(request.auth!.tokenId, request.auth!.user.id);
         return { success: true, message: translate(request.lang, 'auth.logout_ok') };
       },
-    );
+    });
 
-    app.put(
-      '/account',
-      {
-        onRequest: guards.requireAuth,
-        schema: {
-          tags: ['auth'],
-          body: ZAccountRequest,
-          response: { 200: ZAccountResponse, 401: ZErrorResponse, 422: ZValidationErrorResponse },
-        },
-      },
-      async (request) => {
+    route(app, declared.account, {
+      onRequest: guards.requireAuth,
+      schema: { tags: ['auth'] },
+      handler: async (request) => {
         const user = await auth.updateAccount(request.auth!.user.id, request.auth!.tokenId, request.body);
         const key = request.body.password ? 'account.password_changed' : 'account.updated';
         return { success: true as const, message: translate(user.language, key), user };
       },
-    );
+    });
 
-    app.post(
-      '/language/set',
-      {
-        bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
-        onRequest: guards.optionalAuth,
-        schema: {
-          tags: ['auth'],
-          body: ZLanguageSetRequest,
-          response: { 200: ZSuccessResponse, 422: ZValidationErrorResponse },
-        },
-      },
-      async (request) => {
+    route(app, declared.setLanguage, {
+      bodyLimit: PUBLIC_AUTH_BODY_LIMIT,
+      onRequest: guards.optionalAuth,
+      schema: { tags: ['auth'] },
+      handler: async (request) => {
         const { language } = request.body;
         if (request.auth) {
           await auth.setLanguage(request.auth.user.id, language);
@@ -112,7 +66,7 @@ export function authRoutes(deps: { auth: AuthService; guards: Guards }) {
         }
         return { success: true, message: translate(language, 'language.temporary') };
       },
-    );
+    });
   };
 }
 

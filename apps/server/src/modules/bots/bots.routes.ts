@@ -1,112 +1,71 @@
-import {
-  ZBotIdParams,
-  ZBotMutationResponse,
-  ZBotRequest,
-  ZBotTestRequest,
-  ZBotTestResponse,
-  ZBotsResponse,
-  ZIdParams,
-  ZIdsRequest,
-  ZInstructionMutationResponse,
-  ZInstructionRequest,
-  ZInstructionsResponse,
-  ZMessageResponse,
-  ZToggleBotStateRequest,
-} from '@hablabot/contract';
+import { routes } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
-import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
 import { limitConnectionTests } from '../settings/settings-connection';
 import type { BotsService } from './bots.service';
+import { route } from '../../platform/route';
 
-const errors = errorResponses;
-const probeErrors = { ...errorResponses, 429: errorResponses[401] };
+const declared = routes.bots;
 
 export function botsRoutes(deps: { bots: BotsService; guards: Guards; rateLimits: RateLimitStore }) {
   const { bots, guards, rateLimits } = deps;
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     // onRequest: 401/403 come before a body is parsed or validated.
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const tags = ['bots'];
     const instructionTags = ['instructions'];
 
-    app.get(
-      '/admin/bot',
-      { schema: { tags, response: { 200: ZBotsResponse, ...errors } } },
-      async (request) => {
+    route(app, declared.list, {
+      schema: { tags },
+      handler: async (request) => {
         const { bots: list, liveBotId } = await bots.list(companyIdOf(request));
         return { bots: list, live_bot_id: liveBotId, message: translate(request.lang, 'bots.listed') };
       },
-    );
+    });
 
-    app.post(
-      '/admin/bot',
-      { schema: { tags, body: ZBotRequest, response: { 201: ZBotMutationResponse, ...errors } } },
-      async (request, reply) => {
+    route(app, declared.create, {
+      schema: { tags },
+      handler: async (request, reply) => {
         const bot = await bots.create(companyIdOf(request), request.body);
         return reply.status(201).send({ message: translate(request.lang, 'bots.created'), bot });
       },
-    );
+    });
 
-    app.put(
-      '/admin/bot/:id',
-      {
-        schema: {
-          tags,
-          params: ZIdParams,
-          body: ZBotRequest,
-          response: { 200: ZBotMutationResponse, ...errors },
-        },
-      },
-      async (request) => ({
+    route(app, declared.update, {
+      schema: { tags },
+      handler: async (request) => ({
         message: translate(request.lang, 'bots.updated'),
         bot: await bots.update(companyIdOf(request), request.params.id, request.body),
       }),
-    );
+    });
 
-    app.delete(
-      '/admin/bot/:id',
-      { schema: { tags, params: ZIdParams, response: { 200: ZMessageResponse, ...errors } } },
-      async (request) => {
+    route(app, declared.remove, {
+      schema: { tags },
+      handler: async (request) => {
         await bots.remove(companyIdOf(request), request.params.id);
         return { message: translate(request.lang, 'bots.deleted') };
       },
-    );
+    });
 
-    app.post(
-      '/admin/bot/:id/toggle-bot-state',
-      {
-        schema: {
-          tags,
-          params: ZIdParams,
-          body: ZToggleBotStateRequest,
-          response: { 200: ZBotMutationResponse, ...errors },
-        },
-      },
-      async (request) => {
+    route(app, declared.toggleState, {
+      schema: { tags },
+      handler: async (request) => {
         const bot = await bots.setState(companyIdOf(request), request.params.id, request.body.state);
         return {
           message: translate(request.lang, bot.state === 1 ? 'bots.activated' : 'bots.deactivated'),
           bot,
         };
       },
-    );
+    });
 
-    app.post(
-      '/admin/bot/:id/test',
-      {
-        schema: {
-          tags,
-          summary: 'Probar bot: the prompt a customer message would produce, and the model reply',
-          params: ZIdParams,
-          body: ZBotTestRequest,
-          response: { 200: ZBotTestResponse, ...probeErrors },
-        },
+    route(app, declared.test, {
+      schema: {
+        tags,
+        summary: 'Probar bot: the prompt a customer message would produce, and the model reply',
       },
-      async (request) => {
+      handler: async (request) => {
         const companyId = companyIdOf(request);
         // It may call the AI provider: it counts with the settings' connection tests (20 a minute).
         await limitConnectionTests(rateLimits, companyId);
@@ -123,63 +82,38 @@ export function botsRoutes(deps: { bots: BotsService; guards: Guards; rateLimits
           message: translate(request.lang, message),
         };
       },
-    );
+    });
 
-    app.get(
-      '/admin/instructions/:botId',
-      {
-        schema: {
-          tags: instructionTags,
-          params: ZBotIdParams,
-          response: { 200: ZInstructionsResponse, ...errors },
-        },
-      },
-      async (request) => ({
+    route(app, declared.listInstructions, {
+      schema: { tags: instructionTags },
+      handler: async (request) => ({
         data: await bots.listInstructions(companyIdOf(request), request.params.botId),
         message: translate(request.lang, 'instructions.listed'),
       }),
-    );
+    });
 
-    app.post(
-      '/admin/instruction',
-      {
-        schema: {
-          tags: instructionTags,
-          body: ZInstructionRequest,
-          response: { 201: ZInstructionMutationResponse, ...errors },
-        },
-      },
-      async (request, reply) => {
+    route(app, declared.createInstruction, {
+      schema: { tags: instructionTags },
+      handler: async (request, reply) => {
         const data = await bots.createInstruction(companyIdOf(request), request.body);
         return reply.status(201).send({ message: translate(request.lang, 'instructions.created'), data });
       },
-    );
+    });
 
-    app.put(
-      '/admin/instruction/:id',
-      {
-        schema: {
-          tags: instructionTags,
-          params: ZIdParams,
-          body: ZInstructionRequest,
-          response: { 200: ZInstructionMutationResponse, ...errors },
-        },
-      },
-      async (request) => ({
+    route(app, declared.updateInstruction, {
+      schema: { tags: instructionTags },
+      handler: async (request) => ({
         message: translate(request.lang, 'instructions.updated'),
         data: await bots.updateInstruction(companyIdOf(request), request.params.id, request.body),
       }),
-    );
+    });
 
-    app.delete(
-      '/admin/instruction',
-      {
-        schema: { tags: instructionTags, body: ZIdsRequest, response: { 200: ZMessageResponse, ...errors } },
-      },
-      async (request) => {
+    route(app, declared.removeInstructions, {
+      schema: { tags: instructionTags },
+      handler: async (request) => {
         await bots.removeInstructions(companyIdOf(request), request.body.ids);
         return { message: translate(request.lang, 'instructions.deleted') };
       },
-    );
+    });
   };
 }

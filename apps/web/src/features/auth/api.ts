@@ -1,13 +1,14 @@
-import type {
-  LoginAnswer,
-  LoginRequest,
-  RegisterRequest,
-  RegisterResponse,
-  SuccessResponse,
+import {
+  authApi,
+  type LoginAnswer,
+  type LoginRequest,
+  type RegisterRequest,
+  type RegisterResponse,
+  type SuccessResponse,
 } from '@hablabot/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api, apiRequest } from '../../lib/api-client';
+import { api, call, callResponse } from '../../lib/api-client';
 import { clearSession } from '../../lib/session';
 
 export type { LoginAnswer, LoginRequest, RegisterRequest };
@@ -21,11 +22,11 @@ export function fetchCsrfCookie(): Promise<unknown> {
 }
 
 export function login(body: LoginRequest): Promise<LoginAnswer | null> {
-  return api.post<LoginAnswer | null>('/auth/login', body, { auth: false });
+  return call(authApi.login, { body }, { auth: false });
 }
 
 export function register(body: RegisterRequest): Promise<Partial<RegisterResponse> | null> {
-  return api.post<Partial<RegisterResponse> | null>('/auth/register', body, { auth: false });
+  return call(authApi.register, { body }, { auth: false });
 }
 
 /**
@@ -42,7 +43,7 @@ export function useLogout() {
     busy.current = true;
     setPending(true);
     try {
-      const response = await apiRequest<MessageResponse>('/auth/logout', { method: 'POST' });
+      const response: { status: number; data: MessageResponse | null } = await callResponse(authApi.logout);
       if (response.status === 200 && response.data?.success === true) {
         clearSession();
         navigate('/', { replace: true });

@@ -1,20 +1,16 @@
-import type {
-  Bot,
-  BotMutationResponse,
-  BotRequest,
-  BotState,
-  BotsResponse,
-  BotTestRequest,
-  BotTestResponse,
-  Client,
-  Instruction,
-  InstructionMutationResponse,
-  InstructionRequest,
-  InstructionsResponse,
+import {
+  type Bot,
+  type BotRequest,
+  type BotState,
+  type BotTestRequest,
+  botsApi,
+  clientsApi,
+  type Instruction,
+  type InstructionRequest,
 } from '@hablabot/contract';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, apiRequest } from '../../lib/api-client';
+import { call, callResponse } from '../../lib/api-client';
 
 /** Query keys of the bots feature; lists carry the UI language (their messages are localised). */
 export const botKeys = {
@@ -33,7 +29,7 @@ export function useBots() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: botKeys.list(language),
-    queryFn: ({ signal }) => api.get<BotsResponse>('/admin/bot', { signal, language }),
+    queryFn: ({ signal }) => call(botsApi.list, {}, { signal, language }),
     placeholderData: (previous) => previous,
   });
 }
@@ -44,7 +40,7 @@ export function useInstructions(botId: number | null) {
   return useQuery({
     queryKey: botKeys.instructions(botId ?? 0, language),
     queryFn: ({ signal }) =>
-      api.get<InstructionsResponse>(`/admin/instructions/${botId}`, { signal, language }),
+      call(botsApi.listInstructions, { params: { botId: botId ?? 0 } }, { signal, language }),
     enabled: botId !== null,
   });
 }
@@ -65,9 +61,7 @@ export function useSaveBot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: BotRequest }) =>
-      id === undefined
-        ? api.post<BotMutationResponse>('/admin/bot', body)
-        : api.put<BotMutationResponse>(`/admin/bot/${id}`, body),
+      id === undefined ? call(botsApi.create, { body }) : call(botsApi.update, { params: { id }, body }),
     onSuccess: () => invalidateBots(queryClient),
   });
 }
@@ -76,7 +70,7 @@ export function useDeleteBot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const response = await apiRequest<{ message?: string }>(`/admin/bot/${id}`, { method: 'DELETE' });
+      const response = await callResponse(botsApi.remove, { params: { id } });
       if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
       return response.data ?? {};
     },
@@ -89,10 +83,7 @@ export function useToggleBotState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, state }: { id: number; state: BotState }) => {
-      const response = await apiRequest<BotMutationResponse>(`/admin/bot/${id}/toggle-bot-state`, {
-        method: 'POST',
-        body: { state },
-      });
+      const response = await callResponse(botsApi.toggleState, { params: { id }, body: { state } });
       return { status: response.status, data: response.data };
     },
     onSuccess: (result) => {
@@ -107,8 +98,8 @@ export function useSaveInstruction() {
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: InstructionRequest }) =>
       id === undefined
-        ? api.post<InstructionMutationResponse>('/admin/instruction', body)
-        : api.put<InstructionMutationResponse>(`/admin/instruction/${id}`, body),
+        ? call(botsApi.createInstruction, { body })
+        : call(botsApi.updateInstruction, { params: { id }, body }),
     onSuccess: () => invalidateBots(queryClient),
   });
 }
@@ -118,10 +109,7 @@ export function useDeleteInstructions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (ids: number[]) => {
-      const response = await apiRequest<{ message?: string }>('/admin/instruction', {
-        method: 'DELETE',
-        body: { ids },
-      });
+      const response = await callResponse(botsApi.removeInstructions, { body: { ids } });
       if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
       return response.data ?? {};
     },
@@ -133,7 +121,7 @@ export function useDeleteInstructions() {
 export function useTestBot() {
   return useMutation({
     mutationFn: ({ botId, body }: { botId: number; body: BotTestRequest }) =>
-      api.post<BotTestResponse>(`/admin/bot/${botId}/test`, body),
+      call(botsApi.test, { params: { id: botId }, body }),
   });
 }
 
@@ -145,10 +133,11 @@ export function useClientSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.clientSearch(search),
     queryFn: ({ signal }) =>
-      api.get<{ clients: Client[] }>('/admin/client', {
-        signal,
-        query: { search: search || undefined, per_page: CLIENT_SEARCH_LIMIT },
-      }),
+      call(
+        clientsApi.list,
+        { query: { search: search || undefined, per_page: CLIENT_SEARCH_LIMIT } },
+        { signal },
+      ),
     enabled,
     placeholderData: (previous) => previous,
     staleTime: 30_000,

@@ -1,4 +1,4 @@
-import type { AdminHomeSummary, AdminHomeSummaryResponse } from '@hablabot/contract';
+import { type AdminHomeSummary, adminHomeApi } from '@hablabot/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from '../../components/lib/icons';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { intlLocale } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -74,7 +74,7 @@ export default function AdminHomePage() {
   // The figures are the company's live state: read again when the admin comes back to the tab.
   const summary = useQuery({
     queryKey: ['admin-home', 'summary'] as const,
-    queryFn: ({ signal }) => api.get<AdminHomeSummaryResponse>('/admin/home-summary', { signal }),
+    queryFn: ({ signal }) => call(adminHomeApi.summary, {}, { signal }),
     refetchOnWindowFocus: true,
   });
   const figures = summary.data?.data;

@@ -1,9 +1,9 @@
-import type { AnalyticsResponse } from '@hablabot/contract';
+import { superAdminApi } from '@hablabot/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay, MessageBox } from '../../components';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { intlLocale } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { superAdminKeys, useCompanies, useUiLanguage } from './api';
@@ -30,11 +30,11 @@ export default function AnalyticsPage() {
   const query = useQuery({
     queryKey: [...superAdminKeys.all, 'analytics', language, companyId] as const,
     queryFn: ({ signal }) =>
-      api.get<AnalyticsResponse>('/super-admin/analytics', {
-        signal,
-        language,
-        query: companyId ? { company_id: companyId } : undefined,
-      }),
+      call(
+        superAdminApi.analytics,
+        { query: companyId ? { company_id: companyId } : undefined },
+        { signal, language },
+      ),
     placeholderData: (previous) => previous,
   });
   useDocumentTitle(t('superAdmin.analytics.title'));

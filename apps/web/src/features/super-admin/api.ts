@@ -1,16 +1,12 @@
-import type {
-  Company,
-  CompanyOverview,
-  CreateUserRequest,
-  Overview,
-  Role,
-  RoleRequest,
-  UpdateUserRequest,
-  User,
+import {
+  type CreateUserRequest,
+  type RoleRequest,
+  superAdminApi,
+  type UpdateUserRequest,
 } from '@hablabot/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /**
  * Query keys of the super-admin area. Users embed their roles' names and colours and roles count their
@@ -24,11 +20,6 @@ export const superAdminKeys = {
   overview: (language: string) => ['super-admin', 'overview', language] as const,
 };
 
-export interface MutationAnswer {
-  success: boolean;
-  message: string;
-}
-
 export function useUiLanguage(): string {
   const { i18n } = useTranslation();
   return i18n.resolvedLanguage ?? i18n.language;
@@ -38,7 +29,7 @@ export function useUsers() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: superAdminKeys.users(language),
-    queryFn: ({ signal }) => api.get<{ data: User[] }>('/super-admin/users', { signal, language }),
+    queryFn: ({ signal }) => call(superAdminApi.users, {}, { signal, language }),
     placeholderData: (previous) => previous,
   });
 }
@@ -47,8 +38,7 @@ export function useRoles() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: superAdminKeys.roles(language),
-    queryFn: ({ signal }) =>
-      api.get<{ success: true; data: Role[] }>('/super-admin/roles', { signal, language }),
+    queryFn: ({ signal }) => call(superAdminApi.roles, {}, { signal, language }),
     placeholderData: (previous) => previous,
   });
 }
@@ -57,7 +47,7 @@ export function useCompanies() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: superAdminKeys.companies(language),
-    queryFn: ({ signal }) => api.get<{ data: Company[] }>('/super-admin/companies', { signal, language }),
+    queryFn: ({ signal }) => call(superAdminApi.companies, {}, { signal, language }),
     placeholderData: (previous) => previous,
   });
 }
@@ -79,8 +69,8 @@ export function useSaveUser() {
   return useMutation({
     mutationFn: ({ id, body }: SaveUserVariables) =>
       id === undefined
-        ? api.post<MutationAnswer & { data: User }>('/super-admin/create-user', body)
-        : api.put<MutationAnswer & { data: User }>(`/super-admin/update-user/${id}`, body),
+        ? call(superAdminApi.createUser, { body: body as CreateUserRequest })
+        : call(superAdminApi.updateUser, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -89,7 +79,7 @@ export function useSaveUser() {
 export function useDeleteUsers() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (ids: number[]) => api.delete<MutationAnswer>('/super-admin/delete-user', { ids }),
+    mutationFn: (ids: number[]) => call(superAdminApi.deleteUsers, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -105,8 +95,8 @@ export function useSaveRole() {
   return useMutation({
     mutationFn: ({ id, body }: SaveRoleVariables) =>
       id === undefined
-        ? api.post<MutationAnswer & { data: Role }>('/super-admin/roles', body)
-        : api.put<MutationAnswer & { data: Role }>(`/super-admin/roles/${id}`, body),
+        ? call(superAdminApi.createRole, { body })
+        : call(superAdminApi.updateRole, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -114,13 +104,9 @@ export function useSaveRole() {
 export function useDeleteRole() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (id: number) => api.delete<MutationAnswer>(`/super-admin/roles/${id}`),
+    mutationFn: (id: number) => call(superAdminApi.deleteRole, { params: { id } }),
     onSuccess: invalidate,
   });
-}
-
-export interface OverviewResponse {
-  data: Overview;
 }
 
 /** GET /super-admin/overview: the dashboard's figures, read from the database. */
@@ -128,7 +114,7 @@ export function useOverview() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: superAdminKeys.overview(language),
-    queryFn: ({ signal }) => api.get<OverviewResponse>('/super-admin/overview', { signal, language }),
+    queryFn: ({ signal }) => call(superAdminApi.overview, {}, { signal, language }),
   });
 }
 
@@ -137,8 +123,7 @@ export function useCompaniesOverview() {
   const language = useUiLanguage();
   return useQuery({
     queryKey: [...superAdminKeys.companies(language), 'overview'] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ data: CompanyOverview[] }>('/super-admin/companies/overview', { signal, language }),
+    queryFn: ({ signal }) => call(superAdminApi.companiesOverview, {}, { signal, language }),
     placeholderData: (previous) => previous,
   });
 }
@@ -147,7 +132,7 @@ export function useCompaniesOverview() {
 export function useCreateCompany() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: ({ name }: { name: string }) => api.post<MutationAnswer>('/super-admin/companies', { name }),
+    mutationFn: ({ name }: { name: string }) => call(superAdminApi.createCompany, { body: { name } }),
     onSuccess: invalidate,
   });
 }
@@ -157,7 +142,7 @@ export function useRenameCompany() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: ({ id, name }: { id: number; name: string }) =>
-      api.put<MutationAnswer>(`/super-admin/companies/${id}`, { name }),
+      call(superAdminApi.renameCompany, { params: { id }, body: { name } }),
     onSuccess: invalidate,
   });
 }
