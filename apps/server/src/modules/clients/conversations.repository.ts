@@ -69,6 +69,44 @@ const noteIncoming = prepared(
 );
 
 /**
+ * The conversations' chat-list state (unread count, last message, bot mode) of these clients of the
+ * company, by client id: a client's default state when it has no conversation yet; clients that are not
+ * the company's are left out.
+ */
+async function statesOf(
+  db: Executor,
+  companyId: number,
+  clientIds: number[],
+): Promise<Map<number, ClientAfterMessage>> {
+  const states = new Map<number, ClientAfterMessage>();
+  if (!clientIds.length) return states;
+  const rows = await db
+    .selectFrom('clients')
+    .leftJoin('conversations', 'conversations.client_id', 'clients.id')
+    .select([
+      'clients.id',
+      'conversations.unread_count',
+      'conversations.last_message_content',
+      'conversations.last_message_at',
+      'conversations.bot_paused',
+    ])
+    .where('clients.company_id', '=', companyId)
+    .where('clients.id', 'in', clientIds)
+    .execute();
+  for (const row of rows)
+    states.set(
+      row.id,
+      toAfterMessage({
+        unread_count: row.unread_count ?? 0,
+        last_message_content: row.last_message_content ?? null,
+        last_message_at: (row.last_message_at as string | null) ?? null,
+        bot_paused: row.bot_paused ?? 0,
+      }),
+    );
+  return states;
+}
+
+/**
  * A company's conversations: the only SQL that writes the conversations table, and the chat list. Every
  * function takes the company it is scoped to; a client's conversation is found by the client's id
  * (one per client while a company has one WhatsApp number).
@@ -171,6 +209,13 @@ export function createConversationsRepository(db: Executor) {
         .where('clients.id', '=', id)
         .executeTakeFirst();
       return row ? Number(row.messages_count ?? 0) : undefined;
+    },
+
+    conversationStates: (companyId: number, clientIds: number[]) => statesOf(db, companyId, clientIds),
+
+    /** One client's conversation state (`conversationStates`); undefined when not the company's. */
+    async conversationState(companyId: number, clientId: number): Promise<ClientAfterMessage | undefined> {
+      return (await statesOf(db, companyId, [clientId])).get(clientId);
     },
 
     /** When the customer last wrote to the company (their newest message); null when never. */

@@ -73,7 +73,7 @@ export function conversationForPrompt(
  */
 export function createBotReplies(deps: {
   jobs: Pick<JobQueue, 'enqueue' | 'register'>;
-  clientsRepository: Pick<ClientsRepository, 'findClient'>;
+  clientsRepository: Pick<ClientsRepository, 'findClient' | 'conversationState'>;
   messagesRepository: MessagesRepository;
   bots: Pick<BotsService, 'liveBot' | 'hasLiveBot' | 'promptFor'>;
   modelSettings: BotModelSettingsSource;
@@ -218,9 +218,10 @@ export function createBotReplies(deps: {
      * company has a live bot. Messages arriving while the job waits join it.
      */
     async enqueueFor(companyId: number, clientId: number): Promise<void> {
-      const client = await clientsRepository.findClient(companyId, clientId);
-      if (client?.mode_bot !== 1) return;
+      // The company's live bot is remembered for a while: most messages need no read at all.
       if (!(await bots.hasLiveBot(companyId))) return;
+      const conversation = await clientsRepository.conversationState(companyId, clientId);
+      if (conversation?.mode_bot !== 1) return;
       await jobs.enqueue(
         BOT_REPLY_JOB,
         { companyId, clientId },

@@ -207,4 +207,6 @@ export type MediaDownloads = ReturnType<typeof createMediaDownloads>;
 
 /** A customer's media message is fetched from WhatsApp in a job. */
 export const mediaDownloadSubscriber = (downloads: Pick<MediaDownloads, 'enqueueFor'>) =>
-  on('message.received', 'messaging.media-download', (e) => downloads.enqueueFor(e.companyId, e.messageId));
+  on('message.received', 'messaging.media-download', async (e) => {
+    if (e.media) await downloads.enqueueFor(e.companyId, e.messageId);
+  });

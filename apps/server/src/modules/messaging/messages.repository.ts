@@ -438,6 +438,18 @@ export function createMessagesRepository(db: Executor) {
       return row?.outbound_request ?? undefined;
     },
 
+    /** The company's messages with these ids, as the history shows them (in no given order). */
+    async findMessages(companyId: number, ids: number[]): Promise<Message[]> {
+      if (!ids.length) return [];
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', 'in', ids)
+        .execute();
+      return present(companyId, rows);
+    },
+
     async findMessage(companyId: number, id: number): Promise<Message | undefined> {
       const row = await db
         .selectFrom('messages')

@@ -1,5 +1,5 @@
 import type { MassMessageStatus, ServerEvent } from '@hablabot/contract';
-import { type Subscriber, on } from '../../platform/events/domain-events';
+import { type Subscriber, on, onMany } from '../../platform/events/domain-events';
 import type { EventBus } from '../../platform/events/events';
 import type { ClientsRepository } from '../clients/clients.repository';
 import { toMassMessage, type MassMessagesRepository } from '../mass-messages/mass-messages.repository';
@@ -17,23 +17,48 @@ import type { MessagesRepository } from '../messaging/messages.repository';
  */
 export function realtimeSubscribers(deps: {
   events: Pick<EventBus, 'publish'>;
-  messagesRepository: Pick<MessagesRepository, 'findMessage'>;
-  clientsRepository: Pick<ClientsRepository, 'findClient'>;
+  messagesRepository: Pick<MessagesRepository, 'findMessage' | 'findMessages'>;
+  clientsRepository: Pick<ClientsRepository, 'conversationStates'>;
   massMessagesRepository: Pick<MassMessagesRepository, 'findById'>;
 }): Subscriber[] {
   const { events, messagesRepository, clientsRepository, massMessagesRepository } = deps;
   const publish = (companyId: number, event: ServerEvent) => events.publish(companyId, event).then(() => {});
 
+  /** The events' items read with one query per company (a dispatch hands over a batch of events). */
+  async function readByCompany<E extends { companyId: number }, K, V>(
+    events: E[],
+    key: (e: E) => K,
+    read: (companyId: number, keys: K[]) => Promise<Map<K, V>>,
+  ): Promise<(V | undefined)[]> {
+    const byCompany = new Map<number, Set<K>>();
+    for (const e of events) {
+      const keys = byCompany.get(e.companyId) ?? new Set<K>();
+      keys.add(key(e));
+      byCompany.set(e.companyId, keys);
+    }
+    const found = new Map<number, Map<K, V>>();
+    for (const [companyId, keys] of byCompany) found.set(companyId, await read(companyId, [...keys]));
+    return events.map((e) => found.get(e.companyId)?.get(key(e)));
+  }
+
   const messageEvent =
-    (type: 'message.created' | 'message.updated') => async (e: { companyId: number; messageId: number }) => {
-      const message = await messagesRepository.findMessage(e.companyId, e.messageId);
-      if (message) await publish(e.companyId, { type, data: { client_id: message.client_id, message } });
+    (type: 'message.created' | 'message.updated') =>
+    async (events: { companyId: number; messageId: number }[]) => {
+      const messages = await readByCompany(
+        events,
+        (e) => e.messageId,
+        async (companyId, ids) =>
+          new Map((await messagesRepository.findMessages(companyId, ids)).map((m) => [m.id, m])),
+      );
+      for (const [i, message] of messages.entries())
+        if (message)
+          await publish(events[i]!.companyId, { type, data: { client_id: message.client_id, message } });
     };
 
   return [
-    on('message.received', 'realtime.message-received', messageEvent('message.created')),
-    on('message.sent', 'realtime.message-sent', messageEvent('message.created')),
-    on('message.updated', 'realtime.message-updated', messageEvent('message.updated')),
+    onMany('message.received', 'realtime.message-received', messageEvent('message.created')),
+    onMany('message.sent', 'realtime.message-sent', messageEvent('message.created')),
+    onMany('message.updated', 'realtime.message-updated', messageEvent('message.updated')),
     // Each change in the order it happened (a screen shows delivered, then read), with the reason kept.
     on('message.status_changed', 'realtime.message-status', async (e) => {
       const m = await messagesRepository.findMessage(e.companyId, e.messageId);
@@ -43,24 +68,31 @@ export function realtimeSubscribers(deps: {
         data: { client_id: m.client_id, message_id: m.id, status: e.status, error: m.error_message },
       });
     }),
-    on('conversation.updated', 'realtime.conversation', async (e) => {
-      const client = await clientsRepository.findClient(e.companyId, e.clientId);
-      if (!client) return;
-      if (e.changed.includes('unread') || e.changed.includes('last_message'))
-        await publish(e.companyId, {
-          type: 'client.unread',
-          data: {
-            client_id: client.id,
-            unread_messages_count: client.unread_messages_count,
-            last_message_content: client.last_message_content,
-            last_message_date: client.last_message_date,
-          },
-        });
-      if (e.changed.includes('bot_mode'))
-        await publish(e.companyId, {
-          type: 'client.bot_mode',
-          data: { client_id: client.id, mode_bot: client.mode_bot },
-        });
+    onMany('conversation.updated', 'realtime.conversation', async (events) => {
+      const states = await readByCompany(
+        events,
+        (e) => e.clientId,
+        (companyId, ids) => clientsRepository.conversationStates(companyId, ids),
+      );
+      for (const [i, e] of events.entries()) {
+        const client = states[i];
+        if (!client) continue;
+        if (e.changed.includes('unread') || e.changed.includes('last_message'))
+          await publish(e.companyId, {
+            type: 'client.unread',
+            data: {
+              client_id: e.clientId,
+              unread_messages_count: client.unread_messages_count,
+              last_message_content: client.last_message_content,
+              last_message_date: client.last_message_date,
+            },
+          });
+        if (e.changed.includes('bot_mode'))
+          await publish(e.companyId, {
+            type: 'client.bot_mode',
+            data: { client_id: e.clientId, mode_bot: client.mode_bot === 0 ? 0 : 1 },
+          });
+      }
     }),
     on('bot.failed', 'realtime.bot-failed', (e) =>
       publish(e.companyId, {

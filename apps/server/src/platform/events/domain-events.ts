@@ -10,8 +10,8 @@ const id = z.number().int();
 const company = { companyId: id };
 
 export const DOMAIN_EVENTS = {
-  /** A customer's message was stored (once per wamid). */
-  'message.received': z.object({ ...company, clientId: id, messageId: id }),
+  /** A customer's message was stored (once per wamid); `media`: it came with a file to fetch. */
+  'message.received': z.object({ ...company, clientId: id, messageId: id, media: z.boolean() }),
   /**
    * A message of ours was stored in a conversation: an admin's or the bot's (pending, then sent), a
    * mass send's template as the recipient read it, the bot's failure note.
@@ -76,6 +76,11 @@ export interface Subscriber<T extends DomainEventType = DomainEventType> {
   name: string;
   type: T;
   handle(payload: DomainEventPayload<T>): Promise<void>;
+  /**
+   * Several events of its type at once, in the order they happened (one read for a batch instead of one
+   * per event); when it throws, each event is handed to `handle` alone.
+   */
+  handleMany?(payloads: DomainEventPayload<T>[]): Promise<void>;
 }
 
 /** Declares a subscriber: `export const x = on('message.received', 'bot-reply', async (e) => ...)`. */
@@ -85,4 +90,13 @@ export function on<T extends DomainEventType>(
   handle: (payload: DomainEventPayload<T>) => Promise<void>,
 ): Subscriber<T> {
   return { name, type, handle };
+}
+
+/** Declares a subscriber that takes the events of a dispatch together (see `Subscriber.handleMany`). */
+export function onMany<T extends DomainEventType>(
+  type: T,
+  name: string,
+  handleMany: (payloads: DomainEventPayload<T>[]) => Promise<void>,
+): Subscriber<T> {
+  return { name, type, handle: (payload) => handleMany([payload]), handleMany };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createContainer } from '../../container';
-import { type DomainEventPayload, domainEvent, on } from '../events/domain-events';
+import { type DomainEventPayload, domainEvent, on, onMany } from '../events/domain-events';
 import { createOutbox } from './outbox';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -163,6 +163,31 @@ describe(`transactional outbox (${engine})`, () => {
     expect(row).toMatchObject({ state: 'done', attempts: 3 });
     expect(failedRuns).toBe(3);
     expect(otherRuns).toBe(1);
+  });
+
+  it('hands a batch to a subscriber that takes several at once, and each alone when the batch fails', async () => {
+    await clear();
+    const calls: number[][] = [];
+    const outbox = createOutbox({ db: ctx.container.db, engine: ctx.engine, backoffMs: 0 });
+    outbox.subscribe(
+      onMany('message.updated', 'test.many', async (events) => {
+        calls.push(events.map((e) => e.messageId));
+        if (events.some((e) => e.messageId === 43)) throw new Error('43 is bad');
+      }),
+    );
+    await outbox.write(
+      ctx.container.db,
+      [41, 42, 43, 44].map((id) => domainEvent('message.updated', event(id))),
+    );
+    expect(await outbox.dispatch()).toBe(4);
+    // The batch, then each alone: only 43 is left to retry.
+    expect(calls).toEqual([[41, 42, 43, 44], [41], [42], [43], [44]]);
+    expect((await rows()).map((r) => [r.payload.includes('43'), r.state])).toEqual([
+      [false, 'done'],
+      [false, 'done'],
+      [true, 'pending'],
+      [false, 'done'],
+    ]);
   });
 
   it('prunes handled rows older than a day, never pending ones', async () => {

@@ -124,37 +124,58 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return rows.sort((a, b) => a.id - b.id);
   }
 
-  type Row = Awaited<ReturnType<typeof claim>>[number];
-
-  /** Runs the subscribers an event has not had yet; the names of those that handled it, and the error. */
-  async function handle(row: Row): Promise<{ handled: string[]; error?: unknown }> {
-    const handled = row.handled ? row.handled.split(',') : [];
-    const type = row.type as DomainEventType;
-    const schema = DOMAIN_EVENTS[type];
-    if (!schema) return { handled, error: new Error(`unknown domain event ${row.type}`) };
-    const payload = schema.parse(JSON.parse(row.payload));
-    let error: unknown;
-    for (const s of subscribers.get(type) ?? []) {
-      if (handled.includes(s.name)) continue;
-      try {
-        await s.handle(payload as never);
-        handled.push(s.name);
-      } catch (err) {
-        error ??= err;
-        logger.error(
-          { err, event: row.id, type, subscriber: s.name, attempt: row.attempts },
-          'subscriber failed',
-        );
-      }
-    }
-    return { handled, error };
-  }
-
+  /**
+   * Runs each subscriber, in the order they were declared, on the claimed events of its type it has not
+   * had yet (together when it takes several at once), then settles each row: done when every subscriber
+   * had it, else retried later for those that failed.
+   */
   async function pass(): Promise<number> {
     const rows = await claim();
+    if (!rows.length) return 0;
+    const state = rows.map((row) => ({
+      row,
+      handled: row.handled ? row.handled.split(',') : [],
+      payload: DOMAIN_EVENTS[row.type as DomainEventType]
+        ? // Checked against the catalogue when it was emitted, before its transaction committed.
+          JSON.parse(row.payload)
+        : undefined,
+      error: DOMAIN_EVENTS[row.type as DomainEventType]
+        ? undefined
+        : (new Error(`unknown domain event ${row.type}`) as unknown),
+    }));
+    const failed = (entry: (typeof state)[number], s: Subscriber, err: unknown) => {
+      entry.error ??= err;
+      logger.error(
+        { err, event: entry.row.id, type: entry.row.type, subscriber: s.name, attempt: entry.row.attempts },
+        'subscriber failed',
+      );
+    };
+    for (const list of subscribers.values())
+      for (const s of list) {
+        const todo = state.filter(
+          (e) => e.row.type === s.type && e.payload !== undefined && !e.handled.includes(s.name),
+        );
+        if (!todo.length) continue;
+        if (s.handleMany && todo.length > 1) {
+          try {
+            await s.handleMany(todo.map((e) => e.payload));
+            for (const e of todo) e.handled.push(s.name);
+            continue;
+          } catch {
+            // One at a time, so one bad event does not hold back the others.
+          }
+        }
+        for (const e of todo) {
+          try {
+            await s.handle(e.payload);
+            e.handled.push(s.name);
+          } catch (err) {
+            failed(e, s, err);
+          }
+        }
+      }
     const done: number[] = [];
-    for (const row of rows) {
-      const { handled, error } = await handle(row);
+    for (const { row, handled, error } of state) {
       if (error === undefined) {
         done.push(row.id);
         continue;
