@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
+import { waitFor } from '../../../test/wait';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { type MassSenderOptions, createMassSender } from './mass-sender';
 
@@ -110,6 +111,16 @@ async function statuses(massMessageId: number) {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
+/** How many `mass_send.progress` events the send has in the outbox. */
+async function progressEvents(massMessageId: number): Promise<number> {
+  const rows = await ctx.container.db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('type', '=', 'mass_send.progress')
+    .execute();
+  return rows.filter((r) => JSON.parse(r.payload).massMessageId === massMessageId).length;
+}
+
 const sendRow = (id: number) =>
   ctx.container.db.selectFrom('mass_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -194,5 +205,23 @@ describe(`the mass sender on a fake clock (${engine})`, () => {
     expect(requests.length).toBeGreaterThan(90);
     expect(accepted).toHaveLength(90);
     expect(new Set(accepted.map((a) => a.to)).size).toBe(90);
+  });
+
+  it('publishes progress once per burst of statuses, when its interval has passed', async () => {
+    const clock = createFakeClock();
+    const { sender } = senderOn(clock, { progressMs: 1000 });
+    const id = await queuedSend(1, 10);
+    for (let i = 0; i < 5; i++) sender.progressSoon(id);
+    // One timer for the burst; nothing is published before it fires (it has not: the clock stands still).
+    expect(clock.waiting).toBe(1);
+    clock.advance(999);
+    expect(clock.waiting).toBe(1);
+    expect(await progressEvents(id)).toBe(0);
+    clock.advance(1);
+    expect(clock.waiting).toBe(0);
+    await waitFor(async () => (await progressEvents(id)) === 1);
+    // The next status starts a new interval.
+    sender.progressSoon(id);
+    expect(clock.waiting).toBe(1);
   });
 });
