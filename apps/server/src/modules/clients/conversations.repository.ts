@@ -106,6 +106,30 @@ async function statesOf(
   return states;
 }
 
+/** The company's conversations with a message (those the chat list shows first) whose client matches. */
+function writtenChats(db: Executor, companyId: number, search: string | undefined) {
+  const condition = searchCondition(search);
+  const written = db
+    .selectFrom('conversations')
+    .innerJoin('clients', 'clients.id', 'conversations.client_id')
+    .where('conversations.company_id', '=', companyId)
+    .where('conversations.last_message_at', 'is not', null);
+  return condition ? written.where(condition) : written;
+}
+
+/**
+ * The statement that picks the client ids of a chat list page among the written conversations, latest
+ * first (exported so tests can check the database reads it from conversations_chat_order_idx).
+ */
+export function chatPageQuery(db: Executor, companyId: number, options: ChatListOptions) {
+  return writtenChats(db, companyId, options.search)
+    .select('conversations.client_id as id')
+    .orderBy('conversations.last_message_at', 'desc')
+    .orderBy('conversations.client_id')
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
 /**
  * A company's conversations: the only SQL that writes the conversations table, and the chat list. Every
  * function takes the company it is scoped to; a client's conversation is found by the client's id
@@ -154,20 +178,8 @@ export function createConversationsRepository(db: Executor) {
      * written counts the written ones to know where it starts.
      */
     async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
-      const search = searchCondition(options.search);
-      let written = db
-        .selectFrom('conversations')
-        .innerJoin('clients', 'clients.id', 'conversations.client_id')
-        .where('conversations.company_id', '=', companyId)
-        .where('conversations.last_message_at', 'is not', null);
-      if (search) written = written.where(search);
-      const first = await written
-        .select('conversations.client_id as id')
-        .orderBy('conversations.last_message_at', 'desc')
-        .orderBy('conversations.client_id')
-        .limit(options.limit)
-        .offset(options.offset)
-        .execute();
+      const written = writtenChats(db, companyId, options.search);
+      const first = await chatPageQuery(db, companyId, options).execute();
       const ids = first.map((r) => r.id);
       if (ids.length < options.limit) {
         let offset = 0;
