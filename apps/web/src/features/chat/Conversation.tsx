@@ -1,6 +1,6 @@
 import type { Message } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, MessageBox, useMessageBox } from '../../components';
 import { ChevronLeftIcon, PlusIcon } from '../../components/lib/icons';
@@ -14,16 +14,12 @@ import {
   useConversation,
   useMarkAsRead,
 } from './api';
-import {
-  CHAT_WINDOW_MS,
-  type ChatWindow,
-  chatWindow,
-  MARK_READ_DELAY_MS,
-  mergeMessages,
-  unreadDividerIndex,
-} from './chat-utils';
+import { useSession } from '../../lib/session';
+import { CHAT_WINDOW_MS, MARK_READ_DELAY_MS, mergeMessages, unreadDividerIndex } from './chat-utils';
 import { type ChatMessage, MessageBubble } from './MessageBubble';
+import { ReplyPreview } from './MessageQuote';
 import { TemplatesModal } from './TemplatesModal';
+import { WindowBanner, useChatWindow } from './WindowBanner';
 
 /** The conversation partner as the chat knows it (from the list or from the clients page). */
 export interface ChatContact {
@@ -77,6 +73,9 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
   const [sending, setSending] = useState<SendingMessage[]>([]);
   const [resendingId, setResendingId] = useState<number | null>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  // The message the next one answers (quoted above it), chosen with a bubble's 'Responder'.
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const viewerId = useSession()?.user?.id ?? null;
   const banner = useMessageBox();
 
   const stored = useMemo(
@@ -133,6 +132,8 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
   };
 
   const send = async (content: string, resendOf?: ChatMessage) => {
+    const quoted = resendOf ? null : replyTo;
+    if (quoted) setReplyTo(null);
     const temporary: SendingMessage | null = resendOf
       ? null
       : {
@@ -153,14 +154,15 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
           created_at: new Date().toISOString(),
           kind: 'message',
           status_name: 'pending',
-          author: { kind: 'user' },
-          reply_to: null,
+          author: { kind: 'user', ...(viewerId === null ? {} : { id: viewerId }) },
+          reply_to: quoted ? { id: quoted.id, content: quoted.content, author: quoted.author } : null,
         };
     if (temporary) setSending((list) => [...list, temporary]);
     if (resendOf) setResendingId(resendOf.id);
     try {
       const { message } = await sendMessage({
         ...(resendOf ? { id: resendOf.id } : {}),
+        ...(quoted ? { reply_to_message_id: quoted.id } : {}),
         content,
         client_id: contact.id,
         phone: contact.phone,
@@ -182,6 +184,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
         console.error('Resend failed', error);
       } else {
         onDraftChange(content);
+        if (quoted) setReplyTo(quoted);
         banner.error(
           isApiError(error) && error.serverMessage ? error.serverMessage : t('chat.input.sendError'),
         );
@@ -234,6 +237,9 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
                 message={message}
                 resending={resendingId === message.id}
                 onResend={(failed) => void send(failed.content, failed)}
+                viewerId={viewerId}
+                contactName={contact.name}
+                onReply={setReplyTo}
               />
             </Fragment>
           ))
@@ -248,6 +254,16 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
         onDraftChange={onDraftChange}
         onSend={(text) => void send(text)}
         onTemplates={() => setTemplatesOpen(true)}
+        reply={
+          replyTo ? (
+            <ReplyPreview
+              quote={replyTo}
+              viewerId={viewerId}
+              contactName={contact.name}
+              onCancel={() => setReplyTo(null)}
+            />
+          ) : null
+        }
       />
       <TemplatesModal
         open={templatesOpen}
@@ -267,37 +283,6 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
   );
 }
 
-/** The 24-hour window of the conversation, counted down every second. */
-function useChatWindow(messages: readonly ChatMessage[]): ChatWindow {
-  const [now, setNow] = useState(() => Date.now());
-  const window = chatWindow(messages, now);
-  const open = window.state === 'open';
-  useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [open]);
-  // A new customer message reopens the window at once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the clock restarts when the messages change
-  useEffect(() => setNow(Date.now()), [messages]);
-  return window;
-}
-
-export function WindowBanner({ window }: { window: ChatWindow }) {
-  const { t } = useTranslation();
-  const text =
-    window.state === 'open'
-      ? t('chat.window.remaining', { h: window.hours, m: window.minutes, s: window.seconds })
-      : window.state === 'closed'
-        ? t('chat.window.closed')
-        : t('chat.window.noClientMessages');
-  return (
-    <p className={`chat-window chat-window--${window.state}`} data-testid="chat-window">
-      {text}
-    </p>
-  );
-}
-
 interface InputBarProps {
   contact: ChatContact;
   messages: readonly ChatMessage[];
@@ -306,9 +291,12 @@ interface InputBarProps {
   onDraftChange: (text: string) => void;
   onSend: (text: string) => void;
   onTemplates: () => void;
+  /** The message being answered, shown above the bar. */
+  reply: ReactNode;
 }
 
-function InputBar({ contact, messages, loading, draft, onDraftChange, onSend, onTemplates }: InputBarProps) {
+function InputBar(props: InputBarProps) {
+  const { contact, messages, loading, draft, onDraftChange, onSend, onTemplates, reply } = props;
   const { t } = useTranslation();
   const window = useChatWindow(messages);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -343,6 +331,7 @@ function InputBar({ contact, messages, loading, draft, onDraftChange, onSend, on
   return (
     <div className="chat-input">
       {loading ? null : <WindowBanner window={window} />}
+      {reply}
       <div className="chat-input__bar">
         <div className="chat-input__menu-wrap" ref={menuRef}>
           <button

@@ -5,6 +5,7 @@ import { AlertIcon, CheckIcon, DownloadIcon } from '../../components/lib/icons';
 import { api } from '../../lib/api-client';
 import { bubbleTime, safeMediaBlob } from './chat-utils';
 import { MarkdownLite } from './markdown';
+import { QuoteBlock, authorLabel } from './MessageQuote';
 
 /** A message on screen: a stored one, or one being sent (negative id) or a bot failure heard live. */
 export type ChatMessage = Message;
@@ -122,9 +123,22 @@ export interface MessageBubbleProps {
   message: ChatMessage;
   onResend?: (message: ChatMessage) => void;
   resending?: boolean;
+  /** The signed-in user: their own messages are named 'Tú'. */
+  viewerId?: number | null;
+  /** The customer's name, for quotes of their messages. */
+  contactName?: string;
+  /** Makes this message the one the next message answers. */
+  onReply?: (message: ChatMessage) => void;
 }
 
-export function MessageBubble({ message, onResend, resending }: MessageBubbleProps) {
+export function MessageBubble({
+  message,
+  onResend,
+  resending,
+  viewerId,
+  contactName,
+  onReply,
+}: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   const outgoing = message.sender_type !== 'client';
@@ -133,11 +147,25 @@ export function MessageBubble({ message, onResend, resending }: MessageBubblePro
   const botFailure = message.kind === 'bot_failure';
   const isMedia = message.message_type !== 'text';
   const caption = message.message_type === 'document' ? '' : message.content;
+  // An agent's or a mass send's message says whose it is; the customer's and the bot's need no name.
+  // (A message from a server older than authors has none.)
+  const author = message.author as ChatMessage['author'] | undefined;
+  const named = author?.kind === 'user' || author?.kind === 'campaign';
+  // Only a message WhatsApp has (stored, not pending nor failed) can be quoted.
+  const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed;
   return (
     <div className={`chat-message chat-message--${outgoing ? 'out' : 'in'}`} data-message-id={message.id}>
       <div
         className={`chat-bubble chat-bubble--${message.sender_type}${failed ? ' chat-bubble--failed' : ''}`}
       >
+        {author && named ? (
+          <span className={`chat-bubble__author chat-bubble__author--${author.kind}`}>
+            {authorLabel(t, author, { viewerId })}
+          </span>
+        ) : null}
+        {message.reply_to ? (
+          <QuoteBlock quote={message.reply_to} viewerId={viewerId} contactName={contactName} />
+        ) : null}
         {botFailure ? (
           <p className="chat-bubble__bot-failure">
             {message.error_message ?? t('chat.botFailed', { reason: '' })}
@@ -149,6 +177,11 @@ export function MessageBubble({ message, onResend, resending }: MessageBubblePro
           </>
         )}
         <span className="chat-bubble__meta">
+          {quotable ? (
+            <button type="button" className="chat-bubble__reply" onClick={() => onReply(message)}>
+              {t('chat.reply')}
+            </button>
+          ) : null}
           <time dateTime={message.created_at}>{bubbleTime(message.created_at, language)}</time>
           {outgoing && !botFailure ? <StatusTicks status={message.status} /> : null}
         </span>
