@@ -285,7 +285,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     botReplySubscriber(botReplies),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
-    massSendStatusSubscriber({ repository: massMessagesRepository, sender: massSender }),
+    massSendStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
     ...metricsSubscribers(metrics),
     ...(options.subscribers ?? []),
   );

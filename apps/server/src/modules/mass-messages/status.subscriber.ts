@@ -1,19 +1,42 @@
+import { MESSAGE_STATUS } from '@hablabot/contract';
 import { on } from '../../platform/events/domain-events';
+import type { WithTransaction } from '../../repositories';
 import type { MassMessagesRepository } from './mass-messages.repository';
 import type { MassSender } from './mass-sender';
 
 /**
  * WhatsApp's statuses reach the mass sends too: the recipient with that wamid takes the status (never
- * moving back), and its send's progress is published soon after (once per burst of statuses).
+ * moving back), and its send's progress is published soon after (once per burst of statuses). The
+ * recipient's message in its conversation takes it as well: it may have been kept (in-conversation.ts)
+ * after the webhook looked for it and before the recipient had the status, so neither copied it.
  */
 export const massSendStatusSubscriber = (deps: {
   repository: Pick<MassMessagesRepository, 'applyStatus'>;
   sender: Pick<MassSender, 'progressSoon'>;
+  withTransaction: WithTransaction;
 }) =>
   on('whatsapp.status_reported', 'mass-messages.recipient-status', async (e) => {
     const massMessageId = await deps.repository.applyStatus(e.companyId, e.wamid, e.status, e.at, {
       code: e.errorCode,
       message: e.errorMessage,
     });
-    if (massMessageId !== undefined) deps.sender.progressSoon(massMessageId);
+    if (massMessageId === undefined) return;
+    deps.sender.progressSoon(massMessageId);
+    await deps.withTransaction(async (tx) => {
+      // A status it already has (or a higher one) changes nothing.
+      const updated = await tx.messagesRepository.applyStatus(e.companyId, e.wamid, {
+        status: MESSAGE_STATUS[e.status],
+        at: e.at,
+        errorCode: e.errorCode,
+        errorMessage: e.errorMessage,
+        errorTitle: e.errorTitle ?? null,
+      });
+      if (updated)
+        tx.events.emit('message.status_changed', {
+          companyId: e.companyId,
+          clientId: updated.client_id,
+          messageId: updated.id,
+          status: updated.status,
+        });
+    });
   });

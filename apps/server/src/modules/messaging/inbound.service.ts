@@ -200,6 +200,7 @@ export function createInboundService(deps: {
         at,
         errorCode: s.errorCode,
         errorMessage: s.errorMessage,
+        errorTitle: s.errorTitle,
       });
       return message;
     });

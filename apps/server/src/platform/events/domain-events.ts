@@ -35,6 +35,7 @@ export const DOMAIN_EVENTS = {
     at: z.string(),
     errorCode: z.number().int().nullable(),
     errorMessage: z.string().nullable(),
+    errorTitle: z.string().nullable().optional(),
   }),
   /** A conversation's row in the chat list changed: unread count, last message, bot mode. */
   'conversation.updated': z.object({
