@@ -107,6 +107,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/webhooks/whatsapp': { access: 'own-key' },
   'POST /api/v1/webhooks/whatsapp': { access: 'own-key' },
   'GET /api/v1/admin/client/:id/messages': { access: 'admin', param: 'client' },
+  'GET /api/v1/admin/messages/:id': { access: 'admin', param: 'message' },
   'PATCH /api/v1/admin/messages/:clientId/mark-as-read': { access: 'admin', param: 'client' },
   'POST /api/v1/admin/message': { access: 'admin', body: (a) => ({ client_id: a.client, content: 'x' }) },
   'GET /api/v1/templates': { access: 'admin' },

@@ -517,6 +517,7 @@ describe(`mass sends (${engine})`, () => {
         sender_type: string;
         status: number;
         error_message: string | null;
+        author: { kind: string; id?: number; name?: string | null };
       }[];
     const byPhone = Object.fromEntries(mine.map((c) => [c.whatsapp_cellphone, c]));
     const shown = await waitFor(async () => {
@@ -529,6 +530,11 @@ describe(`mass sends (${engine})`, () => {
       { content: 'Hola hola.', sender_type: 'admin', status: MESSAGE_STATUS.read },
     ]);
     expect(shown[0][0].error_message).toContain('Message undeliverable');
+    // Each is the send's message, under the send's name, and keeps the statuses it went through.
+    for (const [m] of shown)
+      expect(m.author).toEqual({ kind: 'campaign', id: created.id, name: created.name });
+    const statuses = (await call('admin', 'GET', `/admin/messages/${shown[2][0].id}`)).json().data.statuses;
+    expect(statuses.map((x: { status: string }) => x.status)).toEqual(['sent', 'read']);
     const before = fake.sent.length;
     const resent = await call('admin', 'POST', '/admin/message', {
       client_id: byPhone[first.to].id,

@@ -303,7 +303,12 @@ export function createMessagesRepository(db: Executor) {
           updated_at: now(),
         })
       ).rows;
-      const message = await presentOne(companyId, row);
+      // The agent's name and the quote are read for the caller's answer; a mass send's name is not (its
+      // sender needs only the id, once per recipient; every later read of the message names it).
+      const message =
+        row && row.author_user_id === null && row.reply_to_id === null
+          ? toMessage(row)
+          : await presentOne(companyId, row);
       // The company's own messages keep their status history from the first one; a customer's has none.
       if (message && author.kind !== 'customer')
         await recordStatus(db, message.id, {
