@@ -748,21 +748,16 @@ describe('ChatPage live events', () => {
         }),
         makeMessage({ id: 4, content: 'Hola', status: 2, created_at: ago(HOUR) }),
       ];
-      const newMessage = (id: number, overrides: Partial<Message> = {}) => ({
-        id,
-        client_id: 1,
-        content: 'Nuevo',
-        phone: '5215512345678',
-        sender_type: 'client',
-        message_type: 'text',
-        media_url: null,
-        media_caption: null,
-        status: 1,
-        error_message: null,
-        kind: 'message',
-        created_at: new Date().toISOString(),
-        ...overrides,
-      });
+      // A message event carries the same Message as the history.
+      const newMessage = (id: number, overrides: Partial<Message> = {}) =>
+        makeMessage({
+          id,
+          content: 'Nuevo',
+          status: 1,
+          status_name: 'sent',
+          created_at: new Date().toISOString(),
+          ...overrides,
+        });
       mockFetch({
         'GET /api/v1/admin/events': () => stream.response(),
         'GET /api/v1/admin/client/messages-summary': [
