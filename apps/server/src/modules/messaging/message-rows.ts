@@ -1,0 +1,163 @@
+import {
+  MESSAGE_STATUS,
+  type Message,
+  type MessageSender,
+  type MessageType,
+  statusNameOf,
+} from '@hablabot/contract';
+import { sql } from 'kysely';
+import type { MessageRow } from '../../db/schema';
+import type { Executor } from '../../db/transactions';
+import { invalid } from '../../platform/errors';
+import { type AuthorRef, type MessageExtras, authorOf, loadExtras, quoteOf } from './message-authorship';
+
+/** A stored message and the API's Message: the types the messages repositories share, and the mapping. */
+
+export const now = () => new Date().toISOString();
+
+/** A message as it is stored; the repository adds the id and the row's timestamps. */
+export interface NewMessage {
+  clientId: number;
+  wamid: string | null;
+  sender: MessageSender;
+  messageType: MessageType;
+  /** The type WhatsApp gave it (sticker, reaction, location…); the same as messageType for our own. */
+  waType: string;
+  content: string;
+  phone: string;
+  contextWamid?: string | null;
+  /** Who wrote it; by default the sender's kind (an admin: an agent not known by id). */
+  author?: AuthorRef;
+  /** The company's message this one answers. */
+  replyToId?: number | null;
+  media?: {
+    id: string | null;
+    mimeType: string | null;
+    fileName: string | null;
+    caption: string | null;
+    sha256: string | null;
+  };
+  status: number;
+  /** Why it was not sent; a bot failure's reason. */
+  errorMessage?: string | null;
+  /** When it was written (WhatsApp's time for a customer's message). */
+  createdAt: string;
+  /** For an outgoing message: what is asked of WhatsApp (JSON), kept so it can be sent again. */
+  outboundRequest?: string | null;
+}
+
+/**
+ * `wa_type` of the note the bot leaves when it could not answer (sender bot, status 4, empty content, the
+ * reason in `error_message`): a row of the conversation that never goes to WhatsApp.
+ */
+export const BOT_FAILURE_TYPE = 'bot_failure';
+
+/**
+ * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own). Every resend
+ * path calls it before sending.
+ */
+export function assertResendable(message: Pick<Message, 'kind'>): void {
+  if (message.kind === 'bot_failure') throw invalid('id', 'messaging.bot_failure_not_resendable');
+}
+
+/** A message's media as stored, for the download job and the files route. */
+export interface StoredMedia {
+  id: number;
+  clientId: number;
+  senderType: string;
+  messageType: string;
+  waType: string;
+  mediaId: string | null;
+  mimeType: string | null;
+  fileName: string | null;
+  sha256: string | null;
+  storageKey: string | null;
+}
+
+/** One turn of the recent conversation, for the bot's prompt. */
+export interface ConversationTurn {
+  id: number;
+  sender: MessageSender;
+  content: string;
+}
+
+/** A status WhatsApp reported for a message. */
+export interface StatusChange {
+  status: number;
+  at: string;
+  errorCode?: number | null;
+  errorMessage?: string | null;
+  /** Meta's title of the error, for the status history. */
+  errorTitle?: string | null;
+}
+
+/**
+ * The order a status climbs in. Delivered and read prove the message arrived, so they outrank failed;
+ * failed outranks sent and pending. A status never replaces one of a higher rank, whatever order
+ * WhatsApp's reports arrive in.
+ */
+export const STATUS_RANK: Record<number, number> = {
+  [MESSAGE_STATUS.pending]: 0,
+  [MESSAGE_STATUS.sent]: 1,
+  [MESSAGE_STATUS.failed]: 2,
+  [MESSAGE_STATUS.delivered]: 3,
+  [MESSAGE_STATUS.read]: 4,
+};
+
+export const rankOfStored = sql<number>`case status ${sql.join(
+  Object.entries(STATUS_RANK).map(
+    ([status, rank]) => sql`when ${sql.lit(Number(status))} then ${sql.lit(rank)}`,
+  ),
+  sql` `,
+)} else 0 end`;
+
+/** Where the company's admins download a message's media (once fetched). */
+export const mediaUrlOf = (id: number) => `/api/v1/admin/files/${id}`;
+
+/**
+ * The message as the API gives it. `extras` holds the names and quoted messages read for a batch of rows
+ * (see loadExtras); without them a user or a send has no name and a quote is left out.
+ */
+export function toMessage(r: MessageRow, extras: MessageExtras | null = null): Message {
+  return {
+    id: r.id,
+    content: r.content,
+    client_id: r.client_id,
+    phone: r.phone,
+    sender_type: r.sender_type as MessageSender,
+    message_type: r.message_type as MessageType,
+    media_url: r.media_storage_key ? mediaUrlOf(r.id) : null,
+    media_caption: r.media_caption ?? (r.message_type === 'document' ? r.media_file_name : null),
+    media_mime_type: r.media_mime_type,
+    media_file_name: r.media_file_name,
+    status: r.status,
+    error_code: r.error_code,
+    error_message: r.error_message,
+    kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : 'message',
+    created_at: r.created_at,
+    status_name: statusNameOf(r.status),
+    author: authorOf(r, extras),
+    reply_to: quoteOf(r, extras),
+  };
+}
+
+/** Whether a row names a user, a send or a quoted message, whose details are read apart. */
+export const needsExtras = (r: MessageRow) =>
+  r.reply_to_id !== null || r.author_user_id !== null || r.author_mass_message_id !== null;
+
+/**
+ * Reads the rows as the API gives them, with their authors' names and quotes (read only when a row names
+ * a user, a send or a quoted message).
+ */
+export function createMessagePresenter(db: Executor) {
+  async function present(companyId: number, rows: MessageRow[]): Promise<Message[]> {
+    const extras = rows.some(needsExtras) ? await loadExtras(db, companyId, rows) : null;
+    return rows.map((r) => toMessage(r, extras));
+  }
+
+  async function presentOne(companyId: number, row: MessageRow | undefined): Promise<Message | undefined> {
+    return row ? (await present(companyId, [row]))[0] : undefined;
+  }
+
+  return { present, presentOne };
+}
