@@ -1,4 +1,3 @@
-import { AppError } from './platform/errors';
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
 import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
@@ -43,7 +42,10 @@ import type { Subscriber } from './platform/events/domain-events';
 import { createMemoryEventBus, type EventBus } from './platform/events/events';
 import { createOutbox } from './platform/outbox/outbox';
 import { metricsSubscribers } from './platform/metrics-subscribers';
+import { jobDefinitions } from './jobs';
+import { templatesSyncSubscriber } from './modules/templates/templates.jobs';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
+import { withDefinitions } from './platform/jobs/definitions';
 import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
 import { createMetrics } from './platform/metrics';
 import { currentRequestId } from './platform/request-context';
@@ -131,7 +133,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const withTransaction = transactionRunner(db, outbox);
   // Modules register their job handlers on it here, so the HTTP server and `npm run worker` know the same
   // jobs; the entry points decide whether to start it.
-  const jobs = infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine });
+  // Only defined jobs are queued and run, their payloads checked (src/jobs.ts has them all).
+  const jobs = withDefinitions(infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine }));
   const events = infra.events ?? createMemoryEventBus();
   const metrics = createMetrics({ jobCounts: () => jobs.counts() });
   /** Where background work logs: silent until `startBackgroundWork` names the process's logger. */
@@ -175,6 +178,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     secrets,
     publicUrl: options.publicUrl,
     connectionTimeoutMs: options.connectionTimeoutMs,
+    outbox,
   });
   const wordpressAuth = createWordPressAuth({
     settingsRepository,
@@ -241,7 +245,6 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     onSent: keepInConversation({ withTransaction, massMessagesRepository }),
     options: options.massSender,
   });
-  massSender.register();
   const massMessages = createMassMessagesService({
     db,
     repository: massMessagesRepository,
@@ -269,16 +272,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     outbound,
     ...options.templateSync,
   });
-  jobs.register('templates.sync', async ({ companyId }) => {
-    try {
-      await templates.sync(companyId);
-    } catch (error) {
-      // What the admin must fix (a refused token, an unknown account, missing settings) does not mend
-      // by waiting: the job ends, and the next sync the admin asks for tells them what is wrong.
-      if (error instanceof AppError && error.statusCode < 500) return;
-      throw error;
-    }
-  });
+  jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
     ...realtimeSubscribers({ events, messagesRepository, clientsRepository, massMessagesRepository }),
@@ -286,6 +280,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
     massSendStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
+    templatesSyncSubscriber(jobs),
     ...metricsSubscribers(metrics),
     ...(options.subscribers ?? []),
   );

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/definitions';
 import type { MassMessageStatus } from '@hablabot/contract';
 import type { Executor } from '../../db/transactions';
 import type { CloudApiClient } from '../../integrations/whatsapp/cloud-api';
@@ -287,9 +289,12 @@ export function createMassSender(deps: {
 
   return {
     owner,
-    register() {
-      jobs.register('mass.send', async ({ massMessageId }) => run(massMessageId));
-    },
+    /** The send's job: a run through its recipients, handing over to a fresh job every few seconds. */
+    job: defineJob({
+      name: 'mass.send',
+      schema: z.object({ companyId: z.number().int(), massMessageId: z.number().int() }),
+      handler: async ({ massMessageId }) => run(massMessageId),
+    }),
     setLogger(next: JobLogger) {
       logger = next;
     },

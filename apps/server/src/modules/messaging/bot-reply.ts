@@ -1,7 +1,9 @@
 import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { ChatCompletionError, type ChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import { AppError } from '../../platform/errors';
+import { z } from 'zod';
 import { on } from '../../platform/events/domain-events';
+import { defineJob } from '../../platform/jobs/definitions';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { BotModelSettingsSource } from '../bots/bot-model-settings';
@@ -72,7 +74,7 @@ export function conversationForPrompt(
  * is published (`bot.failed`) and stored as a bot failure note in the conversation.
  */
 export function createBotReplies(deps: {
-  jobs: Pick<JobQueue, 'enqueue' | 'register'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
   clientsRepository: Pick<ClientsRepository, 'findClient' | 'conversationState'>;
   messagesRepository: MessagesRepository;
   bots: Pick<BotsService, 'liveBot' | 'hasLiveBot' | 'promptFor'>;
@@ -208,11 +210,15 @@ export function createBotReplies(deps: {
       );
   }
 
-  // A reply messages a customer: never run twice.
-  jobs.register(BOT_REPLY_JOB, run, { atMostOnce: true });
-
   return {
     run,
+    /** The reply's job: a reply messages a customer, so it never runs twice. */
+    job: defineJob({
+      name: BOT_REPLY_JOB,
+      schema: z.object({ companyId: z.number().int(), clientId: z.number().int() }),
+      handler: run,
+      options: { atMostOnce: true },
+    }),
     /**
      * After a customer's message: queues the client's reply when the bot answers them (mode 1) and the
      * company has a live bot. Messages arriving while the job waits join it.

@@ -6,7 +6,9 @@ import {
   retrieveMedia,
   sameSha256,
 } from '../../integrations/whatsapp/media';
+import { z } from 'zod';
 import { on } from '../../platform/events/domain-events';
+import { defineJob } from '../../platform/jobs/definitions';
 import type { JobContext, JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import { type FileStorage, newStorageKey } from '../../platform/storage';
@@ -85,7 +87,7 @@ const formatLimit = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${by
  * the message without a file and with a readable note in `error_message`.
  */
 export function createMediaDownloads(deps: {
-  jobs: Pick<JobQueue, 'enqueue' | 'register'>;
+  jobs: Pick<JobQueue, 'enqueue'>;
   settings: Pick<SettingsService, 'credentials'>;
   messagesRepository: MessagesRepository;
   withTransaction: WithTransaction;
@@ -183,9 +185,13 @@ export function createMediaDownloads(deps: {
     }
   }
 
-  jobs.register(MEDIA_DOWNLOAD_JOB, run);
-
   return {
+    /** The download's job: transient failures retry with backoff (`enqueueFor` sets them). */
+    job: defineJob({
+      name: MEDIA_DOWNLOAD_JOB,
+      schema: z.object({ companyId: z.number().int(), messageId: z.number().int() }),
+      handler: run,
+    }),
     /** Queues the download of a customer's media message not fetched yet (others are ignored). */
     async enqueueFor(companyId: number, messageId: number): Promise<void> {
       const media = await repo.findMedia(companyId, messageId);

@@ -17,6 +17,8 @@ import {
 } from '../../integrations/whatsapp/cloud-api';
 import type { Metrics } from '../../platform/metrics';
 import { invalid, notFound } from '../../platform/errors';
+import { z } from 'zod';
+import { defineJob } from '../../platform/jobs/definitions';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
@@ -304,14 +306,26 @@ export function createOutboundService(deps: {
     await attempt(companyId, message, JSON.parse(raw), payload.attempt);
   }
 
-  // The retry of a send must never run twice: a crash mid-send leaves the message pending, not doubled.
-  jobs.register('messaging.send-retry', retry, { atMostOnce: true });
-  jobs.register('messaging.mark-read', async ({ companyId, wamid }) => {
-    const result = await cloudApi.markRead(companyId, wamid);
-    if (!result.ok && result.transient) throw new Error(`mark read: ${result.code} ${result.message}`);
-    if (!result.ok)
-      log.warn({ companyId, code: result.code }, `whatsapp mark read refused: ${result.message}`);
-  });
+  const id = z.number().int();
+  const outboundJobs = [
+    // The retry of a send must never run twice: a crash mid-send leaves the message pending, not doubled.
+    defineJob({
+      name: 'messaging.send-retry',
+      schema: z.object({ companyId: id, messageId: id, attempt: id }),
+      handler: retry,
+      options: { atMostOnce: true },
+    }),
+    defineJob({
+      name: 'messaging.mark-read',
+      schema: z.object({ companyId: id, wamid: z.string().min(1) }),
+      handler: async ({ companyId, wamid }) => {
+        const result = await cloudApi.markRead(companyId, wamid);
+        if (!result.ok && result.transient) throw new Error(`mark read: ${result.code} ${result.message}`);
+        if (!result.ok)
+          log.warn({ companyId, code: result.code }, `whatsapp mark read refused: ${result.message}`);
+      },
+    }),
+  ];
 
   /**
    * Settles the sends a dead process left pending: a message still pending `olderThanMs` after its last
@@ -336,6 +350,8 @@ export function createOutboundService(deps: {
   }
 
   return {
+    /** Its jobs: another try of a send, telling WhatsApp a chat was read. */
+    jobs: outboundJobs,
     assertWindowOpen,
     sweepStale,
 

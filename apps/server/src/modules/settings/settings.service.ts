@@ -13,6 +13,7 @@ import {
 } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict } from '../../platform/errors';
+import type { Outbox } from '../../platform/outbox/outbox';
 import type { SecretBox } from '../../platform/secrets';
 import { generateKey } from '../../platform/tokens';
 import {
@@ -20,7 +21,12 @@ import {
   createChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
 import { createConnectionTests } from './settings-connection';
-import type { CompanySettings, SettingsRepository, SettingsValues } from './settings.repository';
+import {
+  type CompanySettings,
+  createSettingsRepository,
+  type SettingsRepository,
+  type SettingsValues,
+} from './settings.repository';
 
 /** Where each secret is sealed in the row. */
 const SECRET_COLUMNS = {
@@ -68,6 +74,8 @@ export function createSettingsService(deps: {
   chatCompletions?: ChatCompletionsClient;
   /** Told when a stored secret cannot be opened (APP_KEY changed). */
   onUnreadableSecret?: (companyId: number, field: SecretSetting) => void;
+  /** Where a save of the WhatsApp number or token writes its `channel.saved` event, with the save. */
+  outbox?: Pick<Outbox, 'transaction'>;
 }) {
   const { settingsRepository: repo, secrets } = deps;
   const timeoutMs = deps.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
@@ -198,8 +206,22 @@ export function createSettingsService(deps: {
     /** Saves what the form sent (see ZSettingsRequest for keep / replace / clear). */
     async save(companyId: number, input: SettingsInput, requestOrigin: string): Promise<Settings> {
       await refuseTaken(companyId, input);
+      const values = changes(input);
+      // A new number, account or token: `channel.saved` (its templates are fetched).
+      const channelChanged =
+        input.whatsAppPhoneId !== undefined ||
+        input.whatsAppBusinessAccountId !== undefined ||
+        input.whatsAppApiKey !== undefined;
       try {
-        return view(companyId, await repo.upsertSettings(companyId, changes(input)), requestOrigin);
+        const saved =
+          deps.outbox && channelChanged
+            ? await deps.outbox.transaction(async (trx, events) => {
+                const row = await createSettingsRepository(trx).upsertSettings(companyId, values);
+                events.emit('channel.saved', { companyId });
+                return row;
+              })
+            : await repo.upsertSettings(companyId, values);
+        return view(companyId, saved, requestOrigin);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // Lost a race for a token or a WhatsApp id, or a WordPress key another company holds.

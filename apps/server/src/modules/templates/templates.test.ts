@@ -308,6 +308,19 @@ describe(`templates sync (${engine})`, () => {
     ]);
   });
 
+  it('fetches the templates after the WhatsApp number is saved, with no one asking', async () => {
+    const admin = await t.api.user({ role: 'admin' });
+    graph.templates.set('300000000000004', many(2, 'saved'));
+    await t.api.container.jobs.start();
+    await t.api.post('/admin/setting', whatsApp('300000000000004'), { as: admin });
+    const companyId = admin.user.company_id!;
+    await waitFor(async () => (await storedCount(companyId)) >= 2, 20_000);
+    expect((await t.api.container.templates.list(companyId)).map((x) => x.name)).toEqual([
+      'saved_000',
+      'saved_001',
+    ]);
+  });
+
   it('ends a job refused for a bad token at once, without retries', async () => {
     const admin = await t.api.user({ role: 'admin' });
     graph.templates.set('300000000000003', many(2, 'refused'));
@@ -320,11 +333,15 @@ describe(`templates sync (${engine})`, () => {
     const asked = () => templateRequests().filter((r) => r.path.includes('300000000000003')).length;
     await t.api.container.jobs.start();
     const id = await t.api.container.jobs.enqueue('templates.sync', { companyId });
-    await waitFor(() => asked() > 0, 20_000);
-    expect(asked()).toBe(1);
+    // Saving the number queued a sync too (`channel.saved`): two jobs, one request each.
+    await waitFor(() => asked() >= 2, 20_000);
     // Finished, not waiting for a retry (a job waiting or failed is still listed).
     await waitFor(async () => !(await t.api.container.jobs.inspect('templates.sync', id)), 20_000);
-    expect(asked()).toBe(1);
+    await waitFor(async () => {
+      const jobs = (await t.api.container.jobs.counts())['templates.sync'];
+      return !jobs || (jobs.waiting === 0 && jobs.running === 0 && jobs.failed === 0);
+    }, 20_000);
+    expect(asked()).toBe(2);
     expect(await storedCount(companyId)).toBe(0);
   });
 });

@@ -47,6 +47,8 @@ export const DOMAIN_EVENTS = {
   'conversation.read': z.object({ ...company, clientId: id, lastWamid: z.string().nullable() }),
   /** The bot could not answer a client; `reason` is the admin's text. */
   'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
+  /** The company's WhatsApp number, account or token was saved (the settings form). */
+  'channel.saved': z.object({ ...company }),
   /** A mass send's state or counts changed (the counts are read when the event is handled). */
   'mass_send.progress': z.object({ ...company, massMessageId: id }),
 } as const;

@@ -31,7 +31,16 @@ async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms 
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once the queue holds no job of `name` waiting or running: nothing of it can run any more, so
+ * "it did not run again" is checked against this explicit state, never after a nap.
+ */
+async function settled(q: JobQueue<JobMap>, name: string) {
+  await until(async () => {
+    const c = (await q.counts())[name];
+    return !c || (c.waiting === 0 && c.running === 0);
+  });
+}
 
 function suite(label: string, setup: () => Promise<Runner & { close(): Promise<void> }>, skip = false) {
   describe.skipIf(skip)(label, () => {
@@ -113,7 +122,7 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
         return s?.state === 'failed' ? s : undefined;
       });
       expect(status).toMatchObject({ state: 'failed', attemptsMade: 2, error: 'always broken' });
-      await sleep(200);
+      await settled(q, failName);
       expect(failRuns).toBe(2);
     });
 
@@ -121,15 +130,18 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       const q = queue();
       const name = unique('delay');
       let ran = 0;
+      let ranAt = 0;
       q.register(name, async () => {
         ran++;
+        ranAt = Date.now();
       });
       await q.start();
+      const enqueuedAt = Date.now();
       const id = await q.enqueue(name, {}, { delayMs: 600 });
-      await sleep(150);
-      expect(ran).toBe(0);
       expect((await q.inspect(name, id))?.state).toBe('waiting');
       await until(() => ran === 1);
+      // When it ran says it waited: no nap needed to see it did not run early.
+      expect(ranAt - enqueuedAt).toBeGreaterThanOrEqual(590);
     });
 
     it('makes one job of a burst with the same dedupeKey; the key is free again once it has run', async () => {
@@ -147,7 +159,7 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       expect(new Set(ids).size).toBe(1);
       expect(other).not.toBe(ids[0]);
       await until(() => runs.length === 2);
-      await sleep(300);
+      await settled(q, name);
       expect(runs).toHaveLength(2);
       await q.enqueue(name, { n: 'later' }, { dedupeKey: 'client:1' });
       await until(() => runs.length === 3);
@@ -199,7 +211,7 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
       });
       expect(status.error).toBe('the send may have gone out');
       await until(() => politeRuns === 2);
-      await sleep(200);
+      await settled(q, once);
       expect(onceRuns).toBe(1);
     });
 
@@ -212,13 +224,14 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
         q.register(name, async (payload) => {
           const { n } = payload as { n: number };
           runs.set(n, (runs.get(n) ?? 0) + 1);
-          await sleep(5);
+          // Hands the event loop over, so the other runner claims while this one works.
+          await new Promise<void>((r) => setImmediate(r));
         });
       }
       for (let n = 0; n < 40; n++) await a.enqueue(name, { n });
       await Promise.all([a.start(), b.start()]);
       await until(() => runs.size === 40);
-      await sleep(200);
+      await settled(a, name);
       expect([...runs.values()].every((count) => count === 1)).toBe(true);
     });
 
@@ -277,9 +290,10 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
         reruns++;
       });
       await q.start();
-      await sleep(1500);
-      expect(reruns).toBe(0);
+      // It finished in the child: its row is gone, so nothing is left that could run it again.
       expect(await q.inspect(name, id)).toBeUndefined();
+      await settled(q, name);
+      expect(reruns).toBe(0);
     });
 
     it('on SIGTERM, gives a job that outlasts the grace back to the queue, where it runs again', async () => {
@@ -321,7 +335,7 @@ function suite(label: string, setup: () => Promise<Runner & { close(): Promise<v
         return s?.state === 'failed' ? s : undefined;
       });
       expect(status.error).toMatch(/stall|interrupted/i);
-      await sleep(300);
+      await settled(q, name);
       expect(reruns).toBe(0);
     });
   });
