@@ -1,11 +1,13 @@
 // A conversation's history (GET /api/v1/admin/client/{id}/messages, 10 a page, page 1 the newest) with
 // 1,000,000 messages in the database: 50,000 clients, five of them with 50,000 messages each and the rest
-// with 15. Times page 1 (what the chat opens with), page 2 and a deep page (older and older history) of a
+// with 15. The company's side alternates the bot and an agent, and each agent's message quotes the
+// customer's before it, so a page names authors and quotes as a real one does. Times page 1 (what the chat opens with), page 2 and a deep page (older and older history) of a
 // long conversation, and page 1 of a short one, each over loopback HTTP, one at a time and 8 in flight.
 // Budget: p95 under 20 ms.
 //
 // The server runs in this process (the requests are sequential or few, so the sending side costs little).
 // Run: node --import tsx bench/chat-history.ts        (DATABASE_URL=postgres://… for PostgreSQL)
+import { sql } from 'kysely';
 import { measure, report, startBenchServer } from './lib';
 
 const CLIENTS = 50_000;
@@ -55,17 +57,23 @@ const ids = (
 const longIds = ids.slice(0, LONG_CONVERSATIONS);
 const shortIds = ids.slice(LONG_CONVERSATIONS);
 
-/** The messages of a client, oldest first, one a minute back from now; customers and the bot take turns. */
+/**
+ * The messages of a client, oldest first, one a minute back from now: a customer's, then the bot's or an
+ * agent's in turn.
+ */
 function* messagesOf(clientId: number, count: number) {
   const start = Date.now() - count * 60_000;
   for (let n = 0; n < count; n++) {
     const at = new Date(start + n * 60_000).toISOString();
     const fromCustomer = n % 2 === 0;
+    const byAgent = n % 4 === 3;
     yield {
       company_id: companyId,
       client_id: clientId,
       wamid: `wamid.bench.${clientId}.${n}`,
-      sender_type: fromCustomer ? 'client' : 'bot',
+      sender_type: fromCustomer ? 'client' : byAgent ? 'admin' : 'bot',
+      author_kind: fromCustomer ? 'customer' : byAgent ? 'user' : 'bot',
+      author_user_id: byAgent ? userId : null,
       message_type: 'text',
       wa_type: 'text',
       content: fromCustomer ? `Hola, pregunta número ${n}` : `Respuesta del bot a la pregunta ${n - 1}`,
@@ -94,6 +102,10 @@ async function add(clientId: number, count: number) {
 for (const id of longIds) await add(id, LONG_LENGTH);
 for (const id of shortIds) await add(id, SHORT_LENGTH);
 await flush();
+// Each agent's message answers the customer's message stored just before it.
+await sql`update messages set reply_to_id = id - 1 where company_id = ${companyId} and author_kind = 'user'`.execute(
+  db,
+);
 console.log(
   `engine: ${server.container.infra.database.engine}; seeded ${CLIENTS} clients and ${total.toLocaleString('en')} messages in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
 );

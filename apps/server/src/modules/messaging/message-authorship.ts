@@ -1,5 +1,4 @@
 import {
-  type Message,
   type MessageAuthor,
   type MessageAuthorKind,
   type MessageQuote,
@@ -72,7 +71,9 @@ export function quoteOf(
 /**
  * Reads, for these rows of one company, the quoted messages and then the names of the users and sends
  * they (and their quotes) name: one query per kind of thing needed, none when no row needs it (a page of
- * a customer and the bot costs nothing more). Each query is scoped to the company and reads by key.
+ * a customer and the bot costs nothing more). Each query reads by primary key only and the company is
+ * checked on the rows read: naming the company in the SQL lets SQLite's planner walk the company's index
+ * (a million messages) instead of fetching the few ids.
  */
 export async function loadExtras(
   db: Executor,
@@ -84,11 +85,10 @@ export async function loadExtras(
   if (quoteIds.length) {
     const quoted = await db
       .selectFrom('messages')
-      .select(['id', 'content', 'author_kind', 'author_user_id', 'author_mass_message_id'])
-      .where('company_id', '=', companyId)
+      .select(['id', 'company_id', 'content', 'author_kind', 'author_user_id', 'author_mass_message_id'])
       .where('id', 'in', quoteIds)
       .execute();
-    for (const q of quoted) extras.quotes.set(q.id, q);
+    for (const q of quoted) if (q.company_id === companyId) extras.quotes.set(q.id, q);
   }
   const authored: AuthorColumns[] = [...rows, ...extras.quotes.values()];
   const userIds = new Set<number>();
@@ -102,22 +102,20 @@ export async function loadExtras(
     userIds.size
       ? db
           .selectFrom('users')
-          .select(['id', 'name'])
-          .where('company_id', '=', companyId)
+          .select(['id', 'name', 'company_id'])
           .where('id', 'in', [...userIds])
           .execute()
       : [],
     sendIds.size
       ? db
           .selectFrom('mass_messages')
-          .select(['id', 'name'])
-          .where('company_id', '=', companyId)
+          .select(['id', 'name', 'company_id'])
           .where('id', 'in', [...sendIds])
           .execute()
       : [],
   ]);
-  for (const u of users) extras.users.set(u.id, u.name);
-  for (const s of sends) extras.sends.set(s.id, s.name);
+  for (const u of users) if (u.company_id === companyId) extras.users.set(u.id, u.name);
+  for (const s of sends) if (s.company_id === companyId) extras.sends.set(s.id, s.name);
   return extras;
 }
 
