@@ -1,4 +1,4 @@
-import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
+import { type ChatMessage, DEFAULT_LANGUAGE, MESSAGE_STATUS } from '@hablabot/contract';
 import { ChatCompletionError, type ChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import { AppError } from '../../platform/errors';
 import { z } from 'zod';
