@@ -64,7 +64,9 @@ export function route<const R extends RouteDeclaration>(
   options: Options<R>,
 ) {
   const { schema: docs, handler, ...rest } = options;
-  const schema: FastifySchema = { ...docs, response: declaration.responses };
+  const schema: FastifySchema = { ...docs };
+  // A route that answers a file or a CSV declares no JSON answer, and nothing serialises it.
+  if (Object.keys(declaration.responses).length > 0) schema.response = declaration.responses;
   if (declaration.params) schema.params = declaration.params;
   if (declaration.query) schema.querystring = declaration.query;
   if (declaration.body) schema.body = declaration.body;

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ApiError, api, apiRequest, apiUrl, isApiError, setUnauthorizedHandler } from './api-client';
+import { messagesApi, segmentsApi } from '@hablabot/contract';
+import {
+  type ApiError,
+  api,
+  apiRequest,
+  apiUrl,
+  call,
+  endpointPath,
+  isApiError,
+  setUnauthorizedHandler,
+} from './api-client';
 import { toApiErrorState } from './api-errors';
 import { getSession, setSession } from './session';
 import { jsonResponse } from './testing';
@@ -36,7 +46,7 @@ afterEach(() => {
 describe('api client: headers', () => {
   it('sends Accept-Language es when no language is stored', async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
-    await api.get('/admin/bot');
+    await api('/admin/bot');
     expect(lastRequest().url).toBe('/api/v1/admin/bot');
     expect(lastRequest().headers.get('Accept-Language')).toBe('es');
   });
@@ -44,35 +54,35 @@ describe('api client: headers', () => {
   it('sends the stored language as Accept-Language', async () => {
     localStorage.setItem('language', 'en');
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await api.get('/admin/bot');
+    await api('/admin/bot');
     expect(lastRequest().headers.get('Accept-Language')).toBe('en');
   });
 
   it('ignores an unsupported stored language', async () => {
     localStorage.setItem('language', 'fr');
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await api.get('/admin/bot');
+    await api('/admin/bot');
     expect(lastRequest().headers.get('Accept-Language')).toBe('es');
   });
 
   it('carries the bearer token from session storage on protected calls only', async () => {
     signIn();
     fetchMock.mockResolvedValue(jsonResponse(200, {}));
-    await api.get('/admin/bot');
+    await api('/admin/bot');
     expect(lastRequest().headers.get('Authorization')).toBe('Bearer tok-123');
-    await api.post('/auth/login', { email: 'a@b.c', password: 'x' }, { auth: false });
+    await api('/auth/login', { method: 'POST', body: { email: 'a@b.c', password: 'x' }, auth: false });
     expect(lastRequest().headers.get('Authorization')).toBeNull();
   });
 
   it('sends JSON bodies as JSON and FormData as multipart', async () => {
     fetchMock.mockResolvedValue(jsonResponse(201, {}));
-    await api.post('/admin/segment', { name: 'VIP' });
+    await api('/admin/segment', { method: 'POST', body: { name: 'VIP' } });
     expect(lastRequest().headers.get('Content-Type')).toBe('application/json');
     expect(lastRequest().init.body).toBe('{"name":"VIP"}');
 
     const form = new FormData();
     form.append('file', new Blob(['x']), 'a.txt');
-    await api.post('/media/upload', form);
+    await api('/media/upload', { method: 'POST', body: form });
     expect(lastRequest().headers.get('Content-Type')).toBeNull();
     expect(lastRequest().init.body).toBe(form);
   });
@@ -86,6 +96,27 @@ describe('api client: headers', () => {
   });
 });
 
+describe('api client: calls through the route contract', () => {
+  it("takes the endpoint's method and path, fills its parameters and sends query and body", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { segment: {}, message: 'ok' }));
+    await call(segmentsApi.update, { params: { id: 7 }, body: { name: 'VIP', color: '#112233', rules: 'r' } });
+    expect(lastRequest().url).toBe('/api/v1/admin/segment/7');
+    expect(lastRequest().init.method).toBe('PUT');
+    expect(lastRequest().init.body).toBe('{"name":"VIP","color":"#112233","rules":"r"}');
+
+    fetchMock.mockResolvedValue(jsonResponse(200, { messages: [], pagination: {} }));
+    await call(messagesApi.history, { params: { id: 3 }, query: { page: 2, per_page: 10 } });
+    expect(lastRequest().url).toBe('/api/v1/admin/client/3/messages?page=2&per_page=10');
+    expect(lastRequest().init.method).toBe('GET');
+  });
+
+  it('encodes a path parameter', () => {
+    expect(endpointPath({ method: 'GET', path: '/admin/x/:name/y' }, { name: 'a/b c' })).toBe(
+      '/admin/x/a%2Fb%20c/y',
+    );
+  });
+});
+
 describe('api client: 401', () => {
   it('clears the session and goes to / on a protected call', async () => {
     signIn();
@@ -93,7 +124,7 @@ describe('api client: 401', () => {
     setUnauthorizedHandler(onUnauthorized);
     fetchMock.mockResolvedValue(jsonResponse(401, { message: 'No autenticado.' }));
 
-    const error = await api.get('/admin/bot').catch((e: unknown) => e);
+    const error = await api('/admin/bot').catch((e: unknown) => e);
 
     expect(isApiError(error)).toBe(true);
     expect((error as ApiError).status).toBe(401);
@@ -110,7 +141,9 @@ describe('api client: 401', () => {
     setUnauthorizedHandler(onUnauthorized);
     fetchMock.mockResolvedValue(jsonResponse(401, { message: 'Credenciales inválidas' }));
 
-    await expect(api.post('/auth/login', {}, { auth: false })).rejects.toMatchObject({ status: 401 });
+    await expect(api('/auth/login', { method: 'POST', body: {}, auth: false })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
@@ -123,7 +156,9 @@ describe('api client: 422 and other failures', () => {
         errors: { name: ['El campo nombre es obligatorio.'], email: ['El correo ya existe.', 'Otro.'] },
       }),
     );
-    const error = (await api.post('/admin/client', {}).catch((e: unknown) => e)) as ApiError;
+    const error = (await api('/admin/client', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    )) as ApiError;
     expect(error.kind).toBe('validation');
     expect(error.fieldErrors).toEqual({
       name: ['El campo nombre es obligatorio.'],
@@ -141,7 +176,7 @@ describe('api client: 422 and other failures', () => {
 
   it('reports a missing answer as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = (await api.get('/admin/bot').catch((e: unknown) => e)) as ApiError;
+    const error = (await api('/admin/bot').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(0);
     expect(error.kind).toBe('network');
   });
@@ -155,7 +190,7 @@ describe('api client: 422 and other failures', () => {
 
   it('keeps a non-JSON error body without crashing', async () => {
     fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = (await api.get('/admin/bot').catch((e: unknown) => e)) as ApiError;
+    const error = (await api('/admin/bot').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.serverMessage).toBeNull();
   });

@@ -235,14 +235,3 @@ export function callResponse<E extends Endpoint>(endpoint: E, ...[input, options
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> {
   return (await callResponse(endpoint, ...args)).data;
 }
-
-api.get = <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  api<T>(path, { ...options, method: 'GET' });
-api.post = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  api<T>(path, { ...options, method: 'POST', body });
-api.put = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  api<T>(path, { ...options, method: 'PUT', body });
-api.patch = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  api<T>(path, { ...options, method: 'PATCH', body });
-api.delete = <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-  api<T>(path, { ...options, method: 'DELETE', body });

@@ -1,4 +1,4 @@
-import { EVENTS_HEARTBEAT_MS, type StreamEvent, ZStreamEvent } from '@hablabot/contract';
+import { EVENTS_HEARTBEAT_MS, type StreamEvent, streamPaths, ZStreamEvent } from '@hablabot/contract';
 import { createParser } from 'eventsource-parser';
 import { apiUrl, endSession } from './api-client';
 import { requestLanguage } from './i18n';
@@ -168,7 +168,7 @@ export function openEventStream(options: EventStreamOptions): { close(): void; d
       armWatchdog();
       let response: Response;
       try {
-        response = await fetch(apiUrl('/admin/events'), {
+        response = await fetch(apiUrl(streamPaths.events.path), {
           headers,
           signal: attempt.signal,
           credentials: 'same-origin',

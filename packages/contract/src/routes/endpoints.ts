@@ -6,11 +6,18 @@ import {
   authPaths,
   botsPaths,
   clientsPaths,
+  massMessagesPaths,
+  mediaPaths,
+  messagesPaths,
+  templatesPaths,
   segmentsPaths,
   settingsPaths,
   superAdminPaths,
 } from './paths';
 import type { TypedEndpoints } from './route';
+import type { massMessagesRoutes } from './mass-messages.routes';
+import type { mediaRoutes } from './media.routes';
+import type { messagesRoutes, templatesRoutes } from './messages.routes';
 import type { settingsRoutes } from './settings.routes';
 import type { superAdminRoutes } from './super-admin.routes';
 
@@ -25,3 +32,7 @@ export const adminHomeApi: TypedEndpoints<typeof adminHomeRoutes> = adminHomePat
 export const botsApi: TypedEndpoints<typeof botsRoutes> = botsPaths;
 export const authApi: TypedEndpoints<typeof authRoutes> = authPaths;
 export const superAdminApi: TypedEndpoints<typeof superAdminRoutes> = superAdminPaths;
+export const massMessagesApi: TypedEndpoints<typeof massMessagesRoutes> = massMessagesPaths;
+export const mediaApi: TypedEndpoints<typeof mediaRoutes> = mediaPaths;
+export const messagesApi: TypedEndpoints<typeof messagesRoutes> = messagesPaths;
+export const templatesApi: TypedEndpoints<typeof templatesRoutes> = templatesPaths;

@@ -71,3 +71,60 @@ export const superAdminPaths = {
   updateRole: { method: 'PUT', path: '/super-admin/roles/:id' },
   deleteRole: { method: 'DELETE', path: '/super-admin/roles/:id' },
 } as const satisfies Endpoints;
+
+export const massMessagesPaths = {
+  lists: { method: 'GET', path: '/admin/list-clients' },
+  createList: { method: 'POST', path: '/admin/list-clients' },
+  updateList: { method: 'PUT', path: '/admin/list-clients/:id' },
+  removeList: { method: 'DELETE', path: '/admin/list-clients/:id' },
+  listMembers: { method: 'GET', path: '/admin/list-clients/:id/clients' },
+  create: { method: 'POST', path: '/admin/messages-massive' },
+  history: { method: 'GET', path: '/admin/mass-message-history' },
+  preview: { method: 'POST', path: '/admin/messages-massive/preview' },
+  settings: { method: 'GET', path: '/admin/mass-message-settings' },
+  saveSettings: { method: 'PUT', path: '/admin/mass-message-settings' },
+  get: { method: 'GET', path: '/admin/messages-massive/:id' },
+  recipients: { method: 'GET', path: '/admin/messages-massive/:id/recipients' },
+  exportRecipients: { method: 'GET', path: '/admin/messages-massive/:id/recipients/export' },
+  pause: { method: 'POST', path: '/admin/messages-massive/:id/pause' },
+  resume: { method: 'POST', path: '/admin/messages-massive/:id/resume' },
+  cancel: { method: 'POST', path: '/admin/messages-massive/:id/cancel' },
+  resend: { method: 'POST', path: '/admin/messages-massive/:id/resend' },
+} as const satisfies Endpoints;
+
+export const mediaPaths = {
+  upload: { method: 'POST', path: '/admin/media/upload' },
+  /** The same upload at its older address, kept for callers that still use it. */
+  uploadLegacy: { method: 'POST', path: '/media/upload' },
+  list: { method: 'GET', path: '/admin/media/user' },
+  remove: { method: 'DELETE', path: '/admin/media/:id' },
+} as const satisfies Endpoints;
+
+export const messagesPaths = {
+  history: { method: 'GET', path: '/admin/client/:id/messages' },
+  get: { method: 'GET', path: '/admin/messages/:id' },
+  markAsRead: { method: 'PATCH', path: '/admin/messages/:clientId/mark-as-read' },
+  send: { method: 'POST', path: '/admin/message' },
+  /** A message's media file (not JSON: the file itself, with its type). */
+  file: { method: 'GET', path: '/admin/files/:id' },
+} as const satisfies Endpoints;
+
+export const templatesPaths = {
+  list: { method: 'GET', path: '/templates' },
+  sync: { method: 'GET', path: '/templates/sync' },
+  send: { method: 'POST', path: '/admin/messages/send-template-message' },
+} as const satisfies Endpoints;
+
+/**
+ * The live events (server-sent events). Not a JSON call: the web reads the stream with fetch
+ * (lib/event-stream.ts) and the server registers it by hand (platform/events); the path is the contract's.
+ */
+export const streamPaths = {
+  events: { method: 'GET', path: '/admin/events' },
+} as const satisfies Endpoints;
+
+/** The WordPress inbound API (a WordPress site's plugin calls it with the company's key and secret). */
+export const wordpressPaths = {
+  ping: { method: 'GET', path: '/integrations/wordpress/ping' },
+  upsertClient: { method: 'POST', path: '/integrations/wordpress/clients' },
+} as const satisfies Endpoints;

@@ -70,10 +70,13 @@ type InputPart<R, K extends 'params' | 'query' | 'body', Optional extends boolea
 }
   ? Optional extends true
     ? { readonly [P in K]?: z.input<T> }
-    : { readonly [P in K]: z.input<T> }
+    : { readonly [P in K]: z.input<T> | (K extends 'body' ? FormData : never) }
   : { readonly [P in K]?: undefined };
 
-/** What a call sends: path parameters and body as the route requires them, the query string optional. */
+/**
+ * What a call sends: path parameters and body as the route requires them, the query string optional. A
+ * body may also be a FormData carrying the same fields, for a route that takes a file with them (multipart).
+ */
 export type CallInput<E> = InputPart<DeclarationOf<E>, 'params', false> &
   InputPart<DeclarationOf<E>, 'query', true> &
   InputPart<DeclarationOf<E>, 'body', false>;

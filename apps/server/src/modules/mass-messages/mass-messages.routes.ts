@@ -2,47 +2,20 @@ import fastifyMultipart from '@fastify/multipart';
 import {
   MASS_REPORT_CSV_COLUMNS,
   MEDIA_UPLOAD_MAX_BYTES,
-  ZClientListMembersQuery,
-  ZClientListMembersResponse,
-  ZClientListMutationResponse,
-  ZClientListRequest,
-  ZClientListsQuery,
-  ZClientListsResponse,
-  ZIdParams,
-  ZMassMessageActionResponse,
-  ZMassMessageDetailResponse,
-  ZMassMessageHistoryQuery,
-  ZMassMessageHistoryResponse,
-  ZMassMessageRequest,
-  ZMassMessageResponse,
-  ZMassPreviewRequest,
-  ZMassPreviewResponse,
-  ZMassRecipientsExportQuery,
-  ZMassRecipientsQuery,
-  ZMassRecipientsResponse,
-  ZMassResendRequest,
-  ZMassResendResponse,
-  ZMassSettings,
-  ZMassSettingsMutationResponse,
-  ZMassSettingsResponse,
-  ZMessageResponse,
   neutraliseFormula,
+  routes,
 } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
-import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { MediaService } from '../media/media.service';
 import { originOf } from '../media/media.routes';
 import type { ClientLists } from './client-lists';
 import { type MassMessagesRepository, toRecipient } from './mass-messages.repository';
 import type { MassMessagesService } from './mass-messages.service';
+import { route } from '../../platform/route';
 
-const errors = errorResponses;
-
-/** The send's body as the route reads it: the contract's, plus `file` (the uploaded file's library id). */
-const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional() });
+const declared = routes.massMessages;
 
 /** One CSV cell: numbers as they are, text guarded against formula injection, quoted when needed. */
 export function csvCell(value: unknown): string {
@@ -98,22 +71,15 @@ export function massMessagesRoutes(deps: {
       }
       return payload;
     });
-    const app = typed(instance);
+    const app = instance;
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const tags = ['mass-messages'];
 
     // --- client lists ---
 
-    app.get(
-      '/admin/list-clients',
-      {
-        schema: {
-          tags: ['client-lists'],
-          querystring: ZClientListsQuery,
-          response: { 200: ZClientListsResponse, ...errors },
-        },
-      },
-      async (request) => {
+    route(app, declared.lists, {
+      schema: { tags: ['client-lists'] },
+      handler: async (request) => {
         const { page, per_page } = request.query;
         const { data, total } = await clientLists.list(companyIdOf(request), request.query);
         return {
@@ -126,63 +92,37 @@ export function massMessagesRoutes(deps: {
           },
         };
       },
-    );
+    });
 
-    app.post(
-      '/admin/list-clients',
-      {
-        bodyLimit: 4 * 1024 * 1024,
-        schema: {
-          tags: ['client-lists'],
-          body: ZClientListRequest,
-          response: { 201: ZClientListMutationResponse, ...errors },
-        },
-      },
-      async (request, reply) => {
+    route(app, declared.createList, {
+      bodyLimit: 4 * 1024 * 1024,
+      schema: { tags: ['client-lists'] },
+      handler: async (request, reply) => {
         const data = await clientLists.create(companyIdOf(request), request.body);
         return reply.status(201).send({ message: translate(request.lang, 'list_clients.created'), data });
       },
-    );
+    });
 
-    app.put(
-      '/admin/list-clients/:id',
-      {
-        bodyLimit: 4 * 1024 * 1024,
-        schema: {
-          tags: ['client-lists'],
-          params: ZIdParams,
-          body: ZClientListRequest,
-          response: { 200: ZClientListMutationResponse, ...errors },
-        },
-      },
-      async (request) => ({
+    route(app, declared.updateList, {
+      bodyLimit: 4 * 1024 * 1024,
+      schema: { tags: ['client-lists'] },
+      handler: async (request) => ({
         message: translate(request.lang, 'list_clients.updated'),
         data: await clientLists.update(companyIdOf(request), request.params.id, request.body),
       }),
-    );
+    });
 
-    app.delete(
-      '/admin/list-clients/:id',
-      {
-        schema: { tags: ['client-lists'], params: ZIdParams, response: { 200: ZMessageResponse, ...errors } },
-      },
-      async (request) => {
+    route(app, declared.removeList, {
+      schema: { tags: ['client-lists'] },
+      handler: async (request) => {
         await clientLists.remove(companyIdOf(request), request.params.id);
         return { message: translate(request.lang, 'list_clients.deleted') };
       },
-    );
+    });
 
-    app.get(
-      '/admin/list-clients/:id/clients',
-      {
-        schema: {
-          tags: ['client-lists'],
-          params: ZIdParams,
-          querystring: ZClientListMembersQuery,
-          response: { 200: ZClientListMembersResponse, ...errors },
-        },
-      },
-      async (request) => {
+    route(app, declared.listMembers, {
+      schema: { tags: ['client-lists'] },
+      handler: async (request) => {
         const { data, total } = await clientLists.members(
           companyIdOf(request),
           request.params.id,
@@ -192,23 +132,18 @@ export function massMessagesRoutes(deps: {
           data: { data, current_page: request.query.page, per_page: request.query.per_page, total },
         };
       },
-    );
+    });
 
     // --- mass sends ---
 
-    app.post(
-      '/admin/messages-massive',
-      {
-        schema: {
-          tags,
-          summary:
-            'Start or schedule a mass send (JSON, or multipart/form-data with the header file in `file`)',
-          consumes: ['application/json', 'multipart/form-data'],
-          body: ZMassMessageBody,
-          response: { 201: ZMassMessageResponse, ...errors },
-        },
+    route(app, declared.create, {
+      schema: {
+        tags,
+        summary:
+          'Start or schedule a mass send (JSON, or multipart/form-data with the header file in `file`)',
+        consumes: ['application/json', 'multipart/form-data'],
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const { file, ...input } = request.body;
         const mediaId = typeof file === 'number' ? file : input.media_id;
         const data = await massMessages.create(
@@ -225,58 +160,39 @@ export function massMessagesRoutes(deps: {
             : translate(request.lang, 'mass.created');
         return reply.status(201).send({ success: true as const, message, data });
       },
-    );
+    });
 
-    app.get(
-      '/admin/mass-message-history',
-      {
-        schema: {
-          tags,
-          querystring: ZMassMessageHistoryQuery,
-          response: { 200: ZMassMessageHistoryResponse, ...errors },
-        },
-      },
-      async (request) => ({ data: await massMessages.history(companyIdOf(request), request.query) }),
-    );
+    route(app, declared.history, {
+      schema: { tags },
+      handler: async (request) => ({ data: await massMessages.history(companyIdOf(request), request.query) }),
+    });
 
-    app.post(
-      '/admin/messages-massive/preview',
-      { schema: { tags, body: ZMassPreviewRequest, response: { 200: ZMassPreviewResponse, ...errors } } },
-      async (request) => ({ data: await massMessages.preview(companyIdOf(request), request.body) }),
-    );
+    route(app, declared.preview, {
+      schema: { tags },
+      handler: async (request) => ({ data: await massMessages.preview(companyIdOf(request), request.body) }),
+    });
 
-    app.get(
-      '/admin/mass-message-settings',
-      { schema: { tags, response: { 200: ZMassSettingsResponse, ...errors } } },
-      async (request) => ({ data: await massMessages.pace(companyIdOf(request)) }),
-    );
+    route(app, declared.settings, {
+      schema: { tags },
+      handler: async (request) => ({ data: await massMessages.pace(companyIdOf(request)) }),
+    });
 
-    app.put(
-      '/admin/mass-message-settings',
-      { schema: { tags, body: ZMassSettings, response: { 200: ZMassSettingsMutationResponse, ...errors } } },
-      async (request) => ({
+    route(app, declared.saveSettings, {
+      schema: { tags },
+      handler: async (request) => ({
         message: translate(request.lang, 'mass.settings_saved'),
         data: await massMessages.setPace(companyIdOf(request), request.body.messages_per_second),
       }),
-    );
+    });
 
-    app.get(
-      '/admin/messages-massive/:id',
-      { schema: { tags, params: ZIdParams, response: { 200: ZMassMessageDetailResponse, ...errors } } },
-      async (request) => ({ data: await massMessages.get(companyIdOf(request), request.params.id) }),
-    );
+    route(app, declared.get, {
+      schema: { tags },
+      handler: async (request) => ({ data: await massMessages.get(companyIdOf(request), request.params.id) }),
+    });
 
-    app.get(
-      '/admin/messages-massive/:id/recipients',
-      {
-        schema: {
-          tags,
-          params: ZIdParams,
-          querystring: ZMassRecipientsQuery,
-          response: { 200: ZMassRecipientsResponse, ...errors },
-        },
-      },
-      async (request) => {
+    route(app, declared.recipients, {
+      schema: { tags },
+      handler: async (request) => {
         const send = await massMessages.load(companyIdOf(request), request.params.id);
         const { rows, total } = await deps.massMessagesRepository.recipients(send.id, request.query);
         return {
@@ -288,12 +204,11 @@ export function massMessagesRoutes(deps: {
           },
         };
       },
-    );
+    });
 
-    app.get(
-      '/admin/messages-massive/:id/recipients/export',
-      { schema: { tags, params: ZIdParams, querystring: ZMassRecipientsExportQuery } },
-      async (request, reply) => {
+    route(app, declared.exportRecipients, {
+      schema: { tags },
+      handler: async (request, reply) => {
         const send = await massMessages.load(companyIdOf(request), request.params.id);
         const lines: string[] = [`\uFEFF${MASS_REPORT_CSV_COLUMNS.join(',')}`];
         for await (const rows of deps.massMessagesRepository.allRecipients(send.id, request.query.status)) {
@@ -307,31 +222,22 @@ export function massMessagesRoutes(deps: {
           .header('content-disposition', `attachment; filename="envio-${send.id}.csv"`)
           .send(`${lines.join('\r\n')}\r\n`);
       },
-    );
+    });
 
     for (const action of ['pause', 'resume', 'cancel'] as const) {
       const key = { pause: 'mass.paused', resume: 'mass.resumed', cancel: 'mass.cancelled' }[action];
-      app.post(
-        `/admin/messages-massive/:id/${action}`,
-        { schema: { tags, params: ZIdParams, response: { 200: ZMassMessageActionResponse, ...errors } } },
-        async (request) => ({
+      route(app, declared[action], {
+        schema: { tags },
+        handler: async (request) => ({
           message: translate(request.lang, key),
           data: await massMessages[action](companyIdOf(request), request.params.id),
         }),
-      );
+      });
     }
 
-    app.post(
-      '/admin/messages-massive/:id/resend',
-      {
-        schema: {
-          tags,
-          params: ZIdParams,
-          body: ZMassResendRequest,
-          response: { 200: ZMassResendResponse, ...errors },
-        },
-      },
-      async (request) => {
+    route(app, declared.resend, {
+      schema: { tags },
+      handler: async (request) => {
         const { send, requeued } = await massMessages.resend(
           companyIdOf(request),
           request.params.id,
@@ -343,6 +249,6 @@ export function massMessagesRoutes(deps: {
           requeued,
         };
       },
-    );
+    });
   };
 }

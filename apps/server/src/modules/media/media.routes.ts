@@ -1,20 +1,13 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  MEDIA_UPLOAD_MAX_BYTES,
-  ZIdParams,
-  ZMediaListQuery,
-  ZMediaListResponse,
-  ZMediaUploadResponse,
-  ZMessageResponse,
-} from '@hablabot/contract';
+import { MEDIA_UPLOAD_MAX_BYTES, routes } from '@hablabot/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { errorResponses, typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
+import { route } from '../../platform/route';
 import type { MediaService } from './media.service';
 
-const errors = errorResponses;
+const declared = routes.media;
 
 const fileRequired = () =>
   new AppError(422, 'media.file_required', undefined, { file: ['media.file_required'] });
@@ -54,7 +47,7 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
         fieldSize: 1024,
       },
     });
-    const app = typed(instance);
+    const app = instance;
     // onRequest, not preHandler: a stranger's upload is never read, and 401/403 come before any 422.
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const tags = ['media'];
@@ -94,28 +87,31 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
       description:
         'Accepted by content, not by name: JPEG/PNG images up to 5 MB, MP4/3GP video and AAC/AMR/MP3/M4A/OGG (Opus) audio up to 16 MB, PDF/Word/Excel/PowerPoint/TXT documents up to 100 MB. 422 otherwise.',
       consumes: ['multipart/form-data'],
-      response: { 201: ZMediaUploadResponse, ...errors },
     };
-    app.post('/media/upload', { schema: uploadSchema }, upload);
-    app.post('/admin/media/upload', { schema: uploadSchema }, upload);
+    route(app, declared.uploadLegacy, {
+      schema: uploadSchema,
+      handler: (request, reply) => upload(request, reply),
+    });
+    route(app, declared.upload, {
+      schema: uploadSchema,
+      handler: (request, reply) => upload(request, reply),
+    });
 
-    app.get(
-      '/admin/media/user',
-      { schema: { tags, querystring: ZMediaListQuery, response: { 200: ZMediaListResponse, ...errors } } },
-      async (request) => {
+    route(app, declared.list, {
+      schema: { tags },
+      handler: async (request) => {
         const { rows, pagination } = await media.list(companyIdOf(request), request.query);
         const origin = originOf(request, publicUrl);
         return { media: rows.map((row) => media.toItem(row, origin)), pagination };
       },
-    );
+    });
 
-    app.delete(
-      '/admin/media/:id',
-      { schema: { tags, params: ZIdParams, response: { 200: ZMessageResponse, ...errors } } },
-      async (request) => {
+    route(app, declared.remove, {
+      schema: { tags },
+      handler: async (request) => {
         await media.remove(companyIdOf(request), request.params.id);
         return { message: translate(request.lang, 'media.deleted') };
       },
-    );
+    });
   };
 }

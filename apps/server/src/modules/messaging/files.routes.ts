@@ -1,8 +1,8 @@
-import { ZIdParams } from '@hablabot/contract';
+import { routes } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { typed } from '../../platform/http';
+import { route } from '../../platform/route';
 import type { FileStorage } from '../../platform/storage';
 import { contentDisposition } from '../media/storage.routes';
 import { extensionOfMime, cleanMimeType } from './media-download';
@@ -24,20 +24,12 @@ export function filesRoutes(deps: {
 }) {
   const { guards, messagesRepository } = deps;
   const storage = deps.infra.privateFiles;
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     app.addHook('onRequest', guards.requireCompanyAdmin);
 
-    app.get(
-      '/admin/files/:id',
-      {
-        schema: {
-          tags: ['messages'],
-          summary: "A message's media file (company admins only)",
-          params: ZIdParams,
-        },
-      },
-      async (request, reply) => {
+    route(app, routes.messages.file, {
+      schema: { tags: ['messages'], summary: "A message's media file (company admins only)" },
+      handler: async (request, reply) => {
         const media = await messagesRepository.findMedia(companyIdOf(request), request.params.id);
         const file = media?.storageKey ? await storage.get(media.storageKey) : undefined;
         if (!media || !file) throw notFound('media.not_found');
@@ -55,6 +47,6 @@ export function filesRoutes(deps: {
           })
           .send(file.stream());
       },
-    );
+    });
   };
 }

@@ -1,20 +1,12 @@
-import {
-  ZErrorResponse,
-  ZSendTemplateMessageRequest,
-  ZSendTemplateMessageResponse,
-  ZTemplatesResponse,
-  ZTemplatesSyncResponse,
-} from '@hablabot/contract';
-import type { Language } from '@hablabot/contract';
+import { type Language, routes } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
-import { errorResponses, typed } from '../../platform/http';
 import { hasText, translate } from '../../platform/locale';
 import type { SendOutcome } from '../messaging/outbound.service';
 import type { TemplatesService } from './templates.service';
+import { route } from '../../platform/route';
 
-/** WhatsApp's refusals and silences: the admin reads what happened, never a bare server error. */
-const providerErrors = { 502: ZErrorResponse, 503: ZErrorResponse };
+const declared = routes.templates;
 
 /** Why WhatsApp did not take the template, in words the admin can act on. */
 function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure']>): string {
@@ -30,23 +22,20 @@ function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure
 /** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
 export function templatesRoutes(deps: { templates: TemplatesService; guards: Guards }) {
   const { templates, guards } = deps;
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const tags = ['templates'];
 
-    app.get(
-      '/templates',
-      { schema: { tags, response: { 200: ZTemplatesResponse, ...errorResponses } } },
-      async (request) => ({ data: await templates.list(companyIdOf(request)) }),
-    );
+    route(app, declared.list, {
+      schema: { tags },
+      handler: async (request) => ({ data: await templates.list(companyIdOf(request)) }),
+    });
 
     // A GET, as the web app calls it; it reads from WhatsApp and rewrites the stored copy.
-    app.get(
-      '/templates/sync',
-      { schema: { tags, response: { 200: ZTemplatesSyncResponse, ...errorResponses, ...providerErrors } } },
-      async (request) => {
+    route(app, declared.sync, {
+      schema: { tags },
+      handler: async (request) => {
         const { templates: data } = await templates.sync(companyIdOf(request));
         return {
           success: true,
@@ -54,18 +43,11 @@ export function templatesRoutes(deps: { templates: TemplatesService; guards: Gua
           data,
         };
       },
-    );
+    });
 
-    app.post(
-      '/admin/messages/send-template-message',
-      {
-        schema: {
-          tags,
-          body: ZSendTemplateMessageRequest,
-          response: { 201: ZSendTemplateMessageResponse, ...errorResponses, ...providerErrors },
-        },
-      },
-      async (request, reply) => {
+    route(app, declared.send, {
+      schema: { tags },
+      handler: async (request, reply) => {
         const {
           message: data,
           outcome,
@@ -85,6 +67,6 @@ export function templatesRoutes(deps: { templates: TemplatesService; guards: Gua
           data,
         });
       },
-    );
+    });
   };
 }

@@ -1,15 +1,11 @@
-import {
-  ZErrorResponse,
-  ZWordPressClientErrorResponse,
-  ZWordPressClientRequest,
-  ZWordPressClientResponse,
-  ZWordPressPingResponse,
-} from '@hablabot/contract';
+import { routes } from '@hablabot/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { typed } from '../../platform/http';
 import { translate } from '../../platform/locale';
 import type { ClientImportService } from '../clients/clients-import.service';
 import type { WordPressAuth } from './wordpress.service';
+import { route } from '../../platform/route';
+
+const declared = routes.wordpress;
 
 /** Headers a WordPress site signs its calls with. */
 export const WORDPRESS_KEY_HEADER = 'x-hablabot-key';
@@ -21,7 +17,6 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
 };
 
 const security = [{ hablabotKey: [], hablabotSecret: [] }];
-const authErrors = { 401: ZErrorResponse, 429: ZErrorResponse };
 
 /**
  * The WordPress connection: a company's site pushes contacts (a contact form, a shop's sign-ups) with
@@ -32,8 +27,7 @@ export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImpo
   const { wordpressAuth, clientImport } = deps;
   const companyOf = new WeakMap<FastifyRequest, number>();
 
-  return async (instance: FastifyInstance) => {
-    const app = typed(instance);
+  return async (app: FastifyInstance) => {
     // The key and secret are checked before the body is read: a stranger learns nothing from validation.
     app.addHook('onRequest', async (request) => {
       const companyId = await wordpressAuth.authenticate(
@@ -45,45 +39,30 @@ export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImpo
     });
     const tags = ['integrations'];
 
-    app.get(
-      '/integrations/wordpress/ping',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Checks the WordPress key and secret',
-          response: { 200: ZWordPressPingResponse, ...authErrors },
-        },
-      },
-      async (request) => ({ success: true as const, message: translate(request.lang, 'wordpress.ping_ok') }),
-    );
+    route(app, declared.ping, {
+      schema: { tags, security, summary: 'Checks the WordPress key and secret' },
+      handler: async (request) => ({
+        success: true as const,
+        message: translate(request.lang, 'wordpress.ping_ok'),
+      }),
+    });
 
-    app.post(
-      '/integrations/wordpress/clients',
-      {
-        bodyLimit: 64 * 1024,
-        schema: {
-          tags,
-          security,
-          summary: 'Creates a client by phone, or fills the empty fields of an existing one',
-          description:
-            'Headers X-HablaBot-Key and X-HablaBot-Secret (from the settings screen). The body is one contact keyed like ' +
-            'a CSV import row: nombre/name, apellidos/last_names, celular/whatsapp/phone, correo/email, proyectos/projects, ' +
-            "segmentos/segments (existing segment names separated by ',', ';' or '|'). An existing client (same phone) keeps " +
-            'every non-empty name, last names, email and projects; only empty ones are filled and segments are added. ' +
-            '201 when created, 200 when updated, 422 with the reasons when the row is refused. Wrong or missing key or ' +
-            'secret: 401; after 10 failures from one address in 15 minutes: 429; past 600 contacts of one company in a ' +
-            'minute: 429 with Retry-After.',
-          body: ZWordPressClientRequest,
-          response: {
-            200: ZWordPressClientResponse,
-            201: ZWordPressClientResponse,
-            422: ZWordPressClientErrorResponse,
-            ...authErrors,
-          },
-        },
+    route(app, declared.upsertClient, {
+      bodyLimit: 64 * 1024,
+      schema: {
+        tags,
+        security,
+        summary: 'Creates a client by phone, or fills the empty fields of an existing one',
+        description:
+          'Headers X-HablaBot-Key and X-HablaBot-Secret (from the settings screen). The body is one contact keyed like ' +
+          'a CSV import row: nombre/name, apellidos/last_names, celular/whatsapp/phone, correo/email, proyectos/projects, ' +
+          "segmentos/segments (existing segment names separated by ',', ';' or '|'). An existing client (same phone) keeps " +
+          'every non-empty name, last names, email and projects; only empty ones are filled and segments are added. ' +
+          '201 when created, 200 when updated, 422 with the reasons when the row is refused. Wrong or missing key or ' +
+          'secret: 401; after 10 failures from one address in 15 minutes: 429; past 600 contacts of one company in a ' +
+          'minute: 429 with Retry-After.',
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const companyId = companyOf.get(request)!;
         await wordpressAuth.countWrite(companyId);
         // A push fills what the client lacks and adds segments; what is stored (say, from WhatsApp) stays.
@@ -105,6 +84,6 @@ export function wordpressRoutes(deps: { wordpressAuth: WordPressAuth; clientImpo
         const message = result.error[0]?.message ?? translate(request.lang, 'wordpress.empty');
         return reply.status(422).send({ message, errors: { client: [message] }, data });
       },
-    );
+    });
   };
 }

@@ -18,7 +18,7 @@ export type MessageResponse = Partial<SuccessResponse>;
 
 /** Laravel-style CSRF cookie, asked for before every sign-in. */
 export function fetchCsrfCookie(): Promise<unknown> {
-  return api.get('/sanctum/csrf-cookie', { auth: false });
+  return api('/sanctum/csrf-cookie', { auth: false });
 }
 
 export function login(body: LoginRequest): Promise<LoginAnswer | null> {

@@ -1,15 +1,13 @@
-import type {
-  ChatClient,
-  ClientMessagesResponse,
-  ClientMutationResponse,
-  MarkAsReadResponse,
-  Message,
-  MessagesSummaryResponse,
-  SendMessageResponse,
-  SendTemplateMessageRequest,
-  SendTemplateMessageResponse,
-  TemplatesResponse,
-  TemplatesSyncResponse,
+import {
+  type ChatClient,
+  type ClientMessagesResponse,
+  clientsApi,
+  type Message,
+  type MessagesSummaryResponse,
+  messagesApi,
+  type SendTemplateMessageRequest,
+  type TemplatesResponse,
+  templatesApi,
 } from '@hablabot/contract';
 import {
   type InfiniteData,
@@ -20,7 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { api, apiRequest } from '../../lib/api-client';
+import { call, callResponse } from '../../lib/api-client';
 
 /** Clients asked for at a time as the list scrolls. */
 export const CHAT_CLIENTS_PAGE = 50;
@@ -44,10 +42,11 @@ export function useChatClients(search: string) {
   return useInfiniteQuery({
     queryKey: chatKeys.clientList(search),
     queryFn: ({ pageParam, signal }) =>
-      api.get<MessagesSummaryResponse>('/admin/client/messages-summary', {
-        signal,
-        query: { page: pageParam, per_page: CHAT_CLIENTS_PAGE, ...(search ? { search } : {}) },
-      }),
+      call(
+        clientsApi.messagesSummary,
+        { query: { page: pageParam, per_page: CHAT_CLIENTS_PAGE, ...(search ? { search } : {}) } },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pagination.has_more ? last.pagination.current_page + 1 : undefined),
   });
@@ -58,10 +57,11 @@ export function useConversation(clientId: number) {
   return useInfiniteQuery({
     queryKey: chatKeys.conversation(clientId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<ClientMessagesResponse>(`/admin/client/${clientId}/messages`, {
-        signal,
-        query: { page: pageParam, per_page: CHAT_MESSAGES_PAGE },
-      }),
+      call(
+        messagesApi.history,
+        { params: { id: clientId }, query: { page: pageParam, per_page: CHAT_MESSAGES_PAGE } },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination.has_more_messages ? last.pagination.current_page + 1 : undefined,
@@ -201,7 +201,7 @@ export function useToggleBotMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ clientId, mode }: { clientId: number; mode: 0 | 1 }) =>
-      api.post<ClientMutationResponse>(`/admin/client/${clientId}/toggle-bot-mode`, { mode }),
+      call(clientsApi.toggleBotMode, { params: { id: clientId }, body: { mode } }),
     onSuccess: (response) => {
       updateChatClients(queryClient, response.client.id, (client) => ({
         ...client,
@@ -214,8 +214,7 @@ export function useToggleBotMode() {
 export function useMarkAsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: number) =>
-      api.patch<MarkAsReadResponse>(`/admin/messages/${clientId}/mark-as-read`),
+    mutationFn: (clientId: number) => call(messagesApi.markAsRead, { params: { clientId } }),
     onSuccess: (_data, clientId) => {
       updateChatClients(queryClient, clientId, (client) => ({ ...client, unread_messages_count: 0 }));
     },
@@ -232,14 +231,14 @@ export interface SendMessageVariables {
 
 /** POST /admin/message: 201 for a new message, 200 for a resend; the answer is the stored message. */
 export async function sendMessage(body: SendMessageVariables) {
-  const response = await apiRequest<SendMessageResponse>('/admin/message', { method: 'POST', body });
+  const response = await callResponse(messagesApi.send, { body });
   return { status: response.status, message: response.data.data };
 }
 
 export function useTemplates(enabled: boolean) {
   return useQuery({
     queryKey: chatKeys.templates,
-    queryFn: ({ signal }) => api.get<TemplatesResponse>('/templates', { signal }),
+    queryFn: ({ signal }) => call(templatesApi.list, {}, { signal }),
     enabled,
   });
 }
@@ -248,7 +247,7 @@ export function useSyncTemplates() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const response = await apiRequest<TemplatesSyncResponse>('/templates/sync');
+      const response = await callResponse(templatesApi.sync);
       if (response.status !== 200) throw new Error(`Sync answered ${response.status}`);
       return response.data;
     },
@@ -263,13 +262,7 @@ export function useSyncTemplates() {
 export function useSendTemplate() {
   return useMutation({
     mutationFn: async (body: SendTemplateMessageRequest) => {
-      const response = await apiRequest<SendTemplateMessageResponse>(
-        '/admin/messages/send-template-message',
-        {
-          method: 'POST',
-          body,
-        },
-      );
+      const response = await callResponse(templatesApi.send, { body });
       if (response.status !== 201) throw new Error(`Template send answered ${response.status}`);
       return response.data;
     },

@@ -1,10 +1,10 @@
-import type { Client, ClientsResponse } from '@hablabot/contract';
+import { type Client, type ClientsResponse, clientsApi } from '@hablabot/contract';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Chip, formatNumber } from '../../components';
 import { SearchIcon } from '../../components/lib/icons';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /** Clients asked for at a time while searching: the company may have 50,000, the list shows a page. */
@@ -22,17 +22,20 @@ type ClientsPage = Pick<ClientsResponse, 'clients'> & { pagination?: ClientsResp
 function useClientSearch(search: string) {
   return useInfiniteQuery({
     queryKey: ['mass-messages', 'client-search', search],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<ClientsPage>('/admin/client', {
-        signal,
-        query: {
-          ...(search ? { search } : {}),
-          page: pageParam,
-          per_page: PICKER_PAGE_SIZE,
-          sort: 'name',
-          order: 'asc',
+    queryFn: ({ pageParam, signal }): Promise<ClientsPage> =>
+      call(
+        clientsApi.list,
+        {
+          query: {
+            ...(search ? { search } : {}),
+            page: pageParam,
+            per_page: PICKER_PAGE_SIZE,
+            sort: 'name',
+            order: 'asc',
+          },
         },
-      }),
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination && last.pagination.current_page < last.pagination.last_page

@@ -1,21 +1,14 @@
-import type {
-  ClientListMembersResponse,
-  ClientListMutationResponse,
-  ClientListRequest,
-  ClientListsResponse,
-  MassMessage,
-  MassMessageActionResponse,
-  MassMessageHistoryResponse,
-  MassMessageResponse,
-  MassMessageStatus,
-  MassPreviewRequest,
-  MassPreviewResponse,
-  MassRecipientStatus,
-  MassRecipientsResponse,
-  MassResendRequest,
-  MassResendResponse,
-  MassSettings,
-  TemplatesResponse,
+import {
+  type Answer,
+  type ClientListRequest,
+  type MassMessage,
+  type MassMessageStatus,
+  type MassPreviewRequest,
+  type MassRecipientStatus,
+  type MassResendRequest,
+  type MassSettings,
+  massMessagesApi,
+  templatesApi,
 } from '@hablabot/contract';
 import {
   keepPreviousData,
@@ -25,7 +18,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api, apiRequest } from '../../lib/api-client';
+import { call, callResponse } from '../../lib/api-client';
 
 export const massKeys = {
   all: ['mass-messages'] as const,
@@ -52,10 +45,11 @@ export function useClientLists(search = '', options: { enabled?: boolean } = {})
   return useInfiniteQuery({
     queryKey: [...massKeys.lists, search] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.get<ClientListsResponse>('/admin/list-clients', {
-        signal,
-        query: { ...(search ? { search } : {}), page: pageParam, per_page: LISTS_PAGE_SIZE },
-      }),
+      call(
+        massMessagesApi.lists,
+        { query: { ...(search ? { search } : {}), page: pageParam, per_page: LISTS_PAGE_SIZE } },
+        { signal },
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) =>
       last.pagination && last.pagination.current_page < last.pagination.last_page
@@ -79,10 +73,11 @@ export function useListMemberIds(listId: number | null) {
     queryFn: async ({ signal }) => {
       const ids: number[] = [];
       for (let page = 1; ; page++) {
-        const answer = await api.get<ClientListMembersResponse>(`/admin/list-clients/${listId}/clients`, {
-          signal,
-          query: { page, per_page: MEMBER_IDS_PAGE },
-        });
+        const answer = await call(
+          massMessagesApi.listMembers,
+          { params: { id: listId ?? 0 }, query: { page, per_page: MEMBER_IDS_PAGE } },
+          { signal },
+        );
         ids.push(...answer.data.data.map((member) => member.id));
         if (answer.data.data.length < MEMBER_IDS_PAGE || ids.length >= answer.data.total) return ids;
       }
@@ -97,10 +92,11 @@ export function useListMembers(listId: number | null, perPage: number) {
   return useQuery({
     queryKey: massKeys.members(listId ?? 0, perPage),
     queryFn: ({ signal }) =>
-      api.get<ClientListMembersResponse>(`/admin/list-clients/${listId}/clients`, {
-        signal,
-        query: { page: 1, per_page: perPage },
-      }),
+      call(
+        massMessagesApi.listMembers,
+        { params: { id: listId ?? 0 }, query: { page: 1, per_page: perPage } },
+        { signal },
+      ),
     enabled: listId !== null,
     staleTime: 0,
   });
@@ -117,8 +113,8 @@ export function useSaveClientList() {
   return useMutation({
     mutationFn: ({ id, body }: SaveListVariables) =>
       id === undefined
-        ? api.post<ClientListMutationResponse>('/admin/list-clients', body)
-        : api.put<ClientListMutationResponse>(`/admin/list-clients/${id}`, body),
+        ? call(massMessagesApi.createList, { body })
+        : call(massMessagesApi.updateList, { params: { id }, body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: massKeys.lists }),
@@ -140,9 +136,7 @@ export function useDeleteClientList() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const response = await apiRequest<{ message?: string }>(`/admin/list-clients/${id}`, {
-        method: 'DELETE',
-      });
+      const response = await callResponse(massMessagesApi.removeList, { params: { id } });
       if (response.status !== 200) throw new UnconfirmedDeleteError(response.status);
       return response.data ?? {};
     },
@@ -156,7 +150,7 @@ export function useDeleteClientList() {
 export function useTemplates() {
   return useQuery({
     queryKey: massKeys.templates,
-    queryFn: ({ signal }) => api.get<TemplatesResponse>('/templates', { signal }),
+    queryFn: ({ signal }) => call(templatesApi.list, {}, { signal }),
   });
 }
 
@@ -196,11 +190,8 @@ export function useSendMassMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (variables: SendVariables) => {
-      const response = await apiRequest<MassMessageResponse>('/admin/messages-massive', {
-        method: 'POST',
-        body: sendBody(variables),
-      });
-      return response;
+      // Typed by the contract: sendBody holds the declared fields (as JSON, or multipart with the file).
+      return callResponse(massMessagesApi.create, { body: sendBody(variables) as FormData });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: massKeys.history }),
   });
@@ -211,7 +202,7 @@ export function useMassPreview(body: MassPreviewRequest | null) {
   return useQuery({
     queryKey: massKeys.preview(body ?? { message_template_id: 0 }),
     queryFn: ({ signal }) =>
-      api.post<MassPreviewResponse>('/admin/messages-massive/preview', body, { signal }),
+      call(massMessagesApi.preview, { body: body ?? { message_template_id: 0 } }, { signal }),
     enabled: body !== null,
     placeholderData: keepPreviousData,
     retry: false,
@@ -232,15 +223,18 @@ export function useHistory(query: HistoryQuery) {
   return useQuery({
     queryKey: massKeys.historyPage(query),
     queryFn: ({ signal }) =>
-      api.get<MassMessageHistoryResponse>('/admin/mass-message-history', {
-        signal,
-        query: {
-          page: query.page,
-          per_page: query.per_page,
-          ...(query.search.trim() ? { search: query.search.trim() } : {}),
-          ...(query.status ? { status: query.status } : {}),
+      call(
+        massMessagesApi.history,
+        {
+          query: {
+            page: query.page,
+            per_page: query.per_page,
+            ...(query.search.trim() ? { search: query.search.trim() } : {}),
+            ...(query.status ? { status: query.status } : {}),
+          },
         },
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -255,17 +249,20 @@ export function patchHistoryRow(
   patch: Partial<Pick<MassMessage, 'status' | 'counts'>>,
 ): boolean {
   let found = false;
-  queryClient.setQueriesData<MassMessageHistoryResponse>({ queryKey: massKeys.history }, (data) => {
-    if (!data) return data;
-    let changed = false;
-    const rows = data.data.data.map((row) => {
-      if (row.id !== id) return row;
-      found = true;
-      changed = true;
-      return { ...row, ...patch };
-    });
-    return changed ? { ...data, data: { ...data.data, data: rows } } : data;
-  });
+  queryClient.setQueriesData<Answer<typeof massMessagesApi.history>>(
+    { queryKey: massKeys.history },
+    (data) => {
+      if (!data) return data;
+      let changed = false;
+      const rows = data.data.data.map((row) => {
+        if (row.id !== id) return row;
+        found = true;
+        changed = true;
+        return { ...row, ...patch };
+      });
+      return changed ? { ...data, data: { ...data.data, data: rows } } : data;
+    },
+  );
   return found;
 }
 
@@ -276,7 +273,7 @@ export function useMassAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: MassAction }) =>
-      api.post<MassMessageActionResponse>(`/admin/messages-massive/${id}/${action}`),
+      call(massMessagesApi[action], { params: { id } }),
     onSuccess: (response) => {
       if (!patchHistoryRow(queryClient, response.data.id, response.data))
         void queryClient.invalidateQueries({ queryKey: massKeys.history });
@@ -298,26 +295,31 @@ export function useRecipients(id: number, query: RecipientsQuery) {
   return useQuery({
     queryKey: massKeys.recipientsPage(id, query),
     queryFn: ({ signal }) =>
-      api.get<MassRecipientsResponse>(`/admin/messages-massive/${id}/recipients`, {
-        signal,
-        query: {
-          page: query.page,
-          per_page: query.per_page,
-          ...(query.search.trim() ? { search: query.search.trim() } : {}),
-          ...(query.status ? { status: query.status } : {}),
+      call(
+        massMessagesApi.recipients,
+        {
+          params: { id },
+          query: {
+            page: query.page,
+            per_page: query.per_page,
+            ...(query.search.trim() ? { search: query.search.trim() } : {}),
+            ...(query.status ? { status: query.status } : {}),
+          },
         },
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 /** GET /admin/messages-massive/{id}/recipients/export: the report (with the status filter) as CSV. */
 export async function downloadReport(id: number, status: MassRecipientStatus | ''): Promise<void> {
-  const response = await apiRequest<Blob>(`/admin/messages-massive/${id}/recipients/export`, {
-    query: status ? { status } : undefined,
-    responseType: 'blob',
-  });
-  const url = URL.createObjectURL(response.data);
+  const response = await callResponse(
+    massMessagesApi.exportRecipients,
+    { params: { id }, query: status ? { status } : undefined },
+    { responseType: 'blob' },
+  );
+  const url = URL.createObjectURL(response.data as Blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = `envio-${id}.csv`;
@@ -332,7 +334,7 @@ export function useResend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: MassResendRequest }) =>
-      api.post<MassResendResponse>(`/admin/messages-massive/${id}/resend`, body),
+      call(massMessagesApi.resend, { params: { id }, body }),
     onSuccess: (response) => {
       patchHistoryRow(queryClient, response.data.id, response.data);
       void queryClient.invalidateQueries({ queryKey: massKeys.recipients(response.data.id) });
@@ -348,7 +350,7 @@ const paceKey = ['mass-messages', 'pace'] as const;
 export function usePace() {
   return useQuery({
     queryKey: paceKey,
-    queryFn: ({ signal }) => api.get<{ data: MassSettings }>('/admin/mass-message-settings', { signal }),
+    queryFn: ({ signal }) => call(massMessagesApi.settings, {}, { signal }),
   });
 }
 
@@ -356,8 +358,7 @@ export function usePace() {
 export function useSavePace() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MassSettings) =>
-      api.put<{ message: string; data: MassSettings }>('/admin/mass-message-settings', body),
+    mutationFn: (body: MassSettings) => call(massMessagesApi.saveSettings, { body }),
     onSuccess: (response) => queryClient.setQueryData(paceKey, { data: response.data }),
   });
 }

@@ -1,7 +1,7 @@
-import type { MediaItem, MediaListResponse, MediaUploadResponse } from '@hablabot/contract';
+import { type Answer, type MediaItem, mediaApi } from '@hablabot/contract';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { call, endpointPath } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
 
 /** Query keys of the media library; a list is keyed by its search. */
@@ -14,10 +14,11 @@ export const mediaKeys = {
 export const MEDIA_PAGE_SIZE = 60;
 
 export function fetchMediaPage(search: string, page: number, signal?: AbortSignal) {
-  return apiRequest<MediaListResponse>('/api/v1/admin/media/user', {
-    signal,
-    query: { search: search || undefined, page, per_page: MEDIA_PAGE_SIZE },
-  }).then((response) => response.data);
+  return call(
+    mediaApi.list,
+    { query: { search: search || undefined, page, per_page: MEDIA_PAGE_SIZE } },
+    { signal },
+  );
 }
 
 /**
@@ -47,14 +48,18 @@ export interface UploadVariables {
   signal?: AbortSignal;
 }
 
-/** POST /api/v1/admin/media/upload (multipart field `file`), reporting progress as a percentage. */
+/**
+ * POST /admin/media/upload (multipart field `file`), reporting progress as a percentage. The one call that
+ * goes through apiUpload (XMLHttpRequest, for the progress) instead of `call`: its path and answer type
+ * still come from the contract.
+ */
 export function useUploadMedia() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, onProgress, signal }: UploadVariables) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      const response = await apiUpload<MediaUploadResponse>('/api/v1/admin/media/upload', form, {
+      const response = await apiUpload<Answer<typeof mediaApi.upload>>(endpointPath(mediaApi.upload), form, {
         signal,
         onProgress: onProgress ? (sent, total) => onProgress(Math.round((sent / total) * 100)) : undefined,
       });
@@ -64,12 +69,11 @@ export function useUploadMedia() {
   });
 }
 
-/** DELETE /api/v1/admin/media/{id}. */
+/** DELETE /admin/media/{id}. */
 export function useDeleteMedia() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: number) =>
-      (await apiRequest<{ message?: string }>(`/api/v1/admin/media/${id}`, { method: 'DELETE' })).data ?? {},
+    mutationFn: async (id: number) => (await call(mediaApi.remove, { params: { id } })) ?? {},
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mediaKeys.all }),
   });
 }

@@ -1,0 +1,48 @@
+import { ZErrorResponse, ZIdParams } from '../common.schema';
+import {
+  ZClientIdParams,
+  ZClientMessagesQuery,
+  ZClientMessagesResponse,
+  ZMarkAsReadResponse,
+  ZMessageDetailResponse,
+  ZSendMessageRequest,
+  ZSendMessageResponse,
+} from '../messages.schema';
+import {
+  ZSendTemplateMessageRequest,
+  ZSendTemplateMessageResponse,
+  ZTemplatesResponse,
+  ZTemplatesSyncResponse,
+} from '../templates.schema';
+import { messagesPaths, templatesPaths } from './paths';
+import { declareRoutes, errorResponses as errors } from './route';
+
+/** WhatsApp's refusals and silences: the admin reads what happened, never a bare server error. */
+const providerErrors = { 502: ZErrorResponse, 503: ZErrorResponse };
+
+/** The chat: a client's conversation page by page, one message with its history, marking read, sending. */
+export const messagesRoutes = /* @__PURE__ */ declareRoutes(messagesPaths, {
+  history: {
+    params: ZIdParams,
+    query: ZClientMessagesQuery,
+    responses: { 200: ZClientMessagesResponse, ...errors },
+  },
+  get: { params: ZIdParams, responses: { 200: ZMessageDetailResponse, ...errors } },
+  markAsRead: { params: ZClientIdParams, responses: { 200: ZMarkAsReadResponse, ...errors } },
+  send: {
+    body: ZSendMessageRequest,
+    responses: { 200: ZSendMessageResponse, 201: ZSendMessageResponse, ...errors },
+  },
+  // The file itself (its stored type), no JSON answer.
+  file: { params: ZIdParams, responses: {} },
+});
+
+/** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
+export const templatesRoutes = /* @__PURE__ */ declareRoutes(templatesPaths, {
+  list: { responses: { 200: ZTemplatesResponse, ...errors } },
+  sync: { responses: { 200: ZTemplatesSyncResponse, ...errors, ...providerErrors } },
+  send: {
+    body: ZSendTemplateMessageRequest,
+    responses: { 201: ZSendTemplateMessageResponse, ...errors, ...providerErrors },
+  },
+});
