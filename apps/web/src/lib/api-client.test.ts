@@ -99,7 +99,10 @@ describe('api client: headers', () => {
 describe('api client: calls through the route contract', () => {
   it("takes the endpoint's method and path, fills its parameters and sends query and body", async () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { segment: {}, message: 'ok' }));
-    await call(segmentsApi.update, { params: { id: 7 }, body: { name: 'VIP', color: '#112233', rules: 'r' } });
+    await call(segmentsApi.update, {
+      params: { id: 7 },
+      body: { name: 'VIP', color: '#112233', rules: 'r' },
+    });
     expect(lastRequest().url).toBe('/api/v1/admin/segment/7');
     expect(lastRequest().init.method).toBe('PUT');
     expect(lastRequest().init.body).toBe('{"name":"VIP","color":"#112233","rules":"r"}');
