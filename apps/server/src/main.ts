@@ -126,6 +126,9 @@ async function main() {
       stream: log.stream,
     },
   });
+  // The outbox dispatcher stops with the server, before the database closes (what is left is dispatched
+  // by the next process).
+  app.addHook('onClose', () => container.outbox.stop());
   const proxyWarning = trustProxyWarning(config.host, config.trustProxy);
   if (proxyWarning) app.log.warn(proxyWarning);
   // The super admin exists before the first request can come; its box waits for the "running" line.

@@ -38,7 +38,9 @@ async function main() {
     log.info({ signal }, 'worker shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // Stops taking jobs, waits a few seconds for the running ones, then closes the connections.
+    // Hands no more events to subscribers (what is left is dispatched by the next process), stops taking
+    // jobs, waits a few seconds for the running ones, then closes the connections.
+    await container.outbox.stop();
     await infra.close();
     process.exit(0);
   };
