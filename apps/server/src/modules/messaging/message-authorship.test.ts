@@ -5,7 +5,7 @@ import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast } from '../../../test/factories';
+import { createCast, createUser } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { connectWhatsApp } from '../../../test/whatsapp-company';
 import { inboundBody, signedRequest, statusBody } from '../../../test/whatsapp-webhook';
@@ -139,6 +139,20 @@ describe(`message authors, quotes and status history (${engine})`, () => {
       .set({ name: cast.admin.user.name })
       .where('id', '=', cast.admin.user.id)
       .execute();
+  });
+
+  it('a deleted agent’s messages stay theirs by kind, without id or name', async () => {
+    const agent = await createUser(ctx, { role: 'admin', companyId, name: 'Pablo Temporal' });
+    const client = await createClient(ctx, companyId);
+    await customerWrites(client.whatsapp_cellphone, 'Hola');
+    const sent = (await reply({ client_id: client.id, content: 'Te atiendo yo' }, agent.headers)).json().data;
+    expect(sent.author).toEqual({ kind: 'user', id: agent.user.id, name: 'Pablo Temporal' });
+    await ctx.container.db.deleteFrom('access_tokens').where('user_id', '=', agent.user.id).execute();
+    await ctx.container.db.deleteFrom('user_roles').where('user_id', '=', agent.user.id).execute();
+    await ctx.container.db.deleteFrom('users').where('id', '=', agent.user.id).execute();
+    const page = await history(client.id);
+    expect(page.at(-1)).toMatchObject({ id: sent.id, author: { kind: 'user', name: null } });
+    expect(page.at(-1)!.author).not.toHaveProperty('id');
   });
 
   it('a reply to another client’s or company’s message, or to one that never reached WhatsApp, is refused', async () => {
