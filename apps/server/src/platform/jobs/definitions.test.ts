@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { waitFor } from '../../../test/wait';
 import { migrateToLatest } from '../../db/migrate';
 import { createDatabaseJobQueue } from './database-jobs';
 import { type DefinedJobQueue, defineJob, withDefinitions } from './definitions';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-
-async function until(check: () => Promise<boolean> | boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe(`job definitions (${engine})`, () => {
   let t: TestDatabase;
@@ -48,7 +41,7 @@ describe(`job definitions (${engine})`, () => {
 
   it('runs a defined job with its checked payload', async () => {
     await queue.enqueue('templates.sync', { companyId: 7 });
-    await until(() => ran.length === 1);
+    await waitFor(() => ran.length === 1);
     expect(ran).toEqual([{ companyId: 7 }]);
   });
 
@@ -81,7 +74,7 @@ describe(`job definitions (${engine})`, () => {
         updated_at: at,
       })
       .execute();
-    await until(async () => (await stored()).some((j) => j.state === 'failed'));
+    await waitFor(async () => (await stored()).some((j) => j.state === 'failed'));
     const [job] = await stored();
     expect(job!.last_error).toMatch(/companyId/);
     expect(ran).toHaveLength(1);
