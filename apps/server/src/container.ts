@@ -242,7 +242,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     jobs,
     outbox,
     metrics,
-    onSent: keepInConversation({ withTransaction, massMessagesRepository }),
+    onSent: keepInConversation({ outbox, massMessagesRepository }),
     options: options.massSender,
   });
   const massMessages = createMassMessagesService({

@@ -213,7 +213,19 @@ export function createCloudApiClient(options: { account: AccountSource; timeoutM
     content: OutgoingContent,
     contextWamid?: string,
   ): Promise<SendResult> {
-    const account = await options.account(companyId);
+    return sendAs(await options.account(companyId), to, content, contextWamid);
+  }
+
+  /**
+   * Sends with an account read before (`accountOf`): a mass send reads it once per run of its job, not
+   * once per recipient; a token changed in the settings applies from its next run.
+   */
+  async function sendAs(
+    account: CloudApiAccount | null,
+    to: string,
+    content: OutgoingContent,
+    contextWamid?: string,
+  ): Promise<SendResult> {
     if (!account) return notConfigured;
     const result = await post(account, {
       recipient_type: 'individual',
@@ -226,6 +238,9 @@ export function createCloudApiClient(options: { account: AccountSource; timeoutM
 
   return {
     send,
+    sendAs,
+    /** The company's account as its settings hold it now (null when not configured). */
+    accountOf: (companyId: number) => options.account(companyId),
     sendText: (companyId: number, to: string, body: string, contextWamid?: string) =>
       send(companyId, to, textContent(body), contextWamid),
     sendMedia: (

@@ -299,15 +299,20 @@ export function createMassMessagesRepository(db: Executor) {
         .execute();
     },
 
-    /** A recipient's status and WhatsApp's error, by the recipient's id. */
-    async recipientStatus(
-      id: number,
-    ): Promise<Pick<RecipientRow, 'status' | 'error_code' | 'error_message'> | undefined> {
+    /**
+     * The recipients among `ids` whose message WhatsApp already reported delivered, read or failed (a
+     * status that can come before their message is kept in the conversation).
+     */
+    async reportedStatuses(
+      ids: number[],
+    ): Promise<Pick<RecipientRow, 'id' | 'status' | 'error_code' | 'error_message'>[]> {
+      if (!ids.length) return [];
       return db
         .selectFrom('mass_message_recipients')
-        .select(['status', 'error_code', 'error_message'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+        .select(['id', 'status', 'error_code', 'error_message'])
+        .where('id', 'in', ids)
+        .where('status', 'in', ['delivered', 'read', 'failed'])
+        .execute();
     },
 
     /**

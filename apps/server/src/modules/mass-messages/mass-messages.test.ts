@@ -10,6 +10,10 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { ADMIN_ONLY, expectRoleMatrix } from '../../../test/role-matrix';
 import { png } from '../../../test/media-fixtures';
+import { createFakeClock } from '../../../test/fake-clock';
+import { keepInConversation } from './in-conversation';
+import { createMassSender } from './mass-sender';
+import { WINDOW_MS } from './pacer';
 import { zonedToUtc } from './schedule';
 import { waitFor } from '../../../test/wait';
 import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
@@ -517,7 +521,7 @@ describe(`mass sends (${engine})`, () => {
         sender_type: string;
         status: number;
         error_message: string | null;
-        author: { kind: string; id?: number; name?: string | null };
+        author: { type: string; id?: number; name?: string | null };
       }[];
     const byPhone = Object.fromEntries(mine.map((c) => [c.whatsapp_cellphone, c]));
     const shown = await waitFor(async () => {
@@ -532,7 +536,7 @@ describe(`mass sends (${engine})`, () => {
     expect(shown[0][0].error_message).toContain('Message undeliverable');
     // Each is the send's message, under the send's name, and keeps the statuses it went through.
     for (const [m] of shown)
-      expect(m.author).toEqual({ kind: 'campaign', id: created.id, name: created.name });
+      expect(m.author).toEqual({ type: 'campaign', id: created.id, name: created.name });
     const statuses = (await call('admin', 'GET', `/admin/messages/${shown[2][0].id}`)).json().data.statuses;
     expect(statuses.map((x: { status: string }) => x.status)).toEqual(['sent', 'read']);
     const before = fake.sent.length;
@@ -672,20 +676,62 @@ describe(`mass sends (${engine})`, () => {
 
   // A timing test: on a machine starved of CPU a stall of a few hundred ms can break the 5% bound, so
   // it may run again.
-  it('keep to the pace: N messages at 80/s take N/80 s, within 5%', { retry: 2 }, async () => {
+  it('keep to the pace on the sender’s clock: N at 80/s take (N-1)/80 s, never more than 80 a window', async () => {
+    // The pace is checked on the time the sender goes by — its clock, a fake one here that moves by each
+    // wait the sender asks for — so the check holds under any load of the machine. The wall-clock pace
+    // (the share of 80/s and 500/s reached) is measured by bench/mass-send.ts. The rest is real: a send
+    // accepted over HTTP, its recipients, the Cloud API client over HTTP to the fake, the database, the
+    // conversations.
     const N = 160;
-    const { created } = await sendToNewClients(N);
-    const done = await finished(created.id, 20_000);
+    fake.throughputPerSecond = 1_000_000; // the fake's limit counts wall-clock seconds: not this test's
+    const scheduledAt = Date.now() + 30 * 24 * 60 * 60_000;
+    // Scheduled in a month, so the app's own sender leaves it: the run below, on the fake clock, is its.
+    const { mine, created } = await sendToNewClients(N, { schedule: new Date(scheduledAt).toISOString() });
+    expect(created.status).toBe('scheduled');
+    const clock = createFakeClock({ start: scheduledAt, autoAdvance: true });
+    const { container } = ctx;
+    const requests: number[] = [];
+    const sender = createMassSender({
+      db: container.db,
+      repository: container.massMessagesRepository,
+      cloudApi: {
+        accountOf: container.cloudApi.accountOf,
+        sendAs(account, to, content) {
+          requests.push(clock.now());
+          return container.cloudApi.sendAs(account, to, content);
+        },
+      },
+      jobs: container.jobs,
+      outbox: container.outbox,
+      onSent: keepInConversation({
+        outbox: container.outbox,
+        massMessagesRepository: container.massMessagesRepository,
+      }),
+      options: { sliceMs: 60_000, clock },
+    });
+    await sender.run(created.id);
+    const done = await getSend(created.id);
+    expect(done.status).toBe('completed');
     expect(done.counts.sent).toBe(N);
     expect(fake.sent).toHaveLength(N);
-    const times = fake.sent.map((s) => s.at.getTime());
-    const span = (Math.max(...times) - Math.min(...times)) / 1000;
-    // N sends spread over N slots of 1/80 s: the last starts (N-1)/80 s after the first.
-    expect(span).toBeGreaterThanOrEqual((N - 1) / 80);
-    expect(span).toBeLessThanOrEqual((N / 80) * 1.05);
-    // Never more than 80 in a second of the fake's clock, so no rate-limit answer.
-    const rateLimited = fake.requests.filter((r) => r.method === 'POST').length - N;
-    expect(rateLimited).toBe(0);
+    expect(new Set(fake.sent.map((s) => s.to)).size).toBe(N);
+    expect(requests).toHaveLength(N);
+    // The first request alone, then one every 12.5 ms: the last starts (N-1)/80 s after the first.
+    const span = requests.at(-1)! - requests[0]!;
+    expect(span).toBeGreaterThanOrEqual(((N - 1) / 80) * 1000);
+    expect(span).toBeLessThanOrEqual((N / 80) * 1000 * 1.01);
+    // No window of WhatsApp's second (and the pacer's margin) holds more than the pace.
+    for (const at of requests)
+      expect(requests.filter((t) => t >= at && t < at + WINDOW_MS).length).toBeLessThanOrEqual(80);
+    // Every recipient's message is in their conversation, the campaign's.
+    const kept = await container.db
+      .selectFrom('messages')
+      .select(['client_id', 'author_kind', 'author_mass_message_id'])
+      .where('author_mass_message_id', '=', created.id)
+      .execute();
+    expect(kept.map((m) => m.client_id).sort((a, b) => a! - b!)).toEqual(
+      mine.map((c) => c.id).sort((a, b) => a - b),
+    );
   });
 
   it('share the number’s pace between the company’s sends running at once', async () => {

@@ -87,7 +87,8 @@ function senderOn(
     db: ctx.container.db,
     repository: createMassMessagesRepository(ctx.container.db),
     cloudApi: {
-      async send(_companyId, to) {
+      accountOf: async () => ({ token: 't', phoneNumberId: 'p', baseUrl: 'http://127.0.0.1:9' }),
+      async sendAs(_account, to) {
         const at = clock.now();
         requests.push({ to, at });
         const result = await answer(to, at);

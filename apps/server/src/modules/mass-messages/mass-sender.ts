@@ -60,7 +60,8 @@ export interface MassSenderOptions {
 export function createMassSender(deps: {
   db: Executor;
   repository: MassMessagesRepository;
-  cloudApi: Pick<CloudApiClient, 'send'>;
+  /** WhatsApp: the company's account is read once per run (`accountOf`), each recipient sent with it. */
+  cloudApi: Pick<CloudApiClient, 'accountOf' | 'sendAs'>;
   jobs: JobQueue;
   /** Where `mass_send.progress` is emitted (the real-time module shows it). */
   outbox: Pick<Outbox, 'transaction'>;
@@ -213,6 +214,8 @@ export function createMassSender(deps: {
       rateLimitBackoffMs: o.rateLimitBackoffMs ?? 1000,
       clock,
     });
+    // Read once per run, not per recipient: a token changed in the settings applies from the next run.
+    const account = await deps.cloudApi.accountOf(send.company_id);
     const startedAt = clock.now();
     const inFlight = new Set<Promise<void>>();
     // At most half a second of requests out at once: what a crash can leave unknown.
@@ -267,13 +270,13 @@ export function createMassSender(deps: {
         first = false;
         const [r] = batch;
         pacer.startedAlone();
-        await sendOne(send, r).catch(settled(r));
+        await sendOne(send, r, account).catch(settled(r));
         pacer.answeredAlone();
         continue;
       }
       for (const r of batch) {
         pacer.started();
-        const p = sendOne(send, r)
+        const p = sendOne(send, r, account)
           .then((answer) => {
             if (answer === 'rate_limited') pacer.rateLimited();
           })

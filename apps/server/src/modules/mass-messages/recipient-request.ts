@@ -1,5 +1,10 @@
 import { fillRecipientTokens } from '@hablabot/contract';
-import type { CloudApiClient, OutgoingContent, SendResult } from '../../integrations/whatsapp/cloud-api';
+import type {
+  CloudApiAccount,
+  CloudApiClient,
+  OutgoingContent,
+  SendResult,
+} from '../../integrations/whatsapp/cloud-api';
 import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
 import type { JobLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
@@ -55,7 +60,7 @@ function valuesFor(
  */
 export function createRecipientRequest(deps: {
   repository: Pick<MassSenderRepository, 'settle'>;
-  cloudApi: Pick<CloudApiClient, 'send'>;
+  cloudApi: Pick<CloudApiClient, 'sendAs'>;
   metrics?: Pick<Metrics, 'sent'>;
   onSent?: OnSent;
   pairBackoffMs: number;
@@ -64,8 +69,15 @@ export function createRecipientRequest(deps: {
 }) {
   const { repository, cloudApi, pairBackoffMs, retryBackoffMs } = deps;
 
-  /** What the run learns from one answer: whether WhatsApp said the number is over its rate. */
-  return async function sendOne(send: MassMessageRow, r: RecipientRow): Promise<'ok' | 'rate_limited'> {
+  /**
+   * What the run learns from one answer: whether WhatsApp said the number is over its rate. `account` is
+   * the company's WhatsApp account as the run read it when it started.
+   */
+  return async function sendOne(
+    send: MassMessageRow,
+    r: RecipientRow,
+    account: CloudApiAccount | null,
+  ): Promise<'ok' | 'rate_limited'> {
     const settle = repository.settle;
     if (!/^\d{10,15}$/.test(r.phone)) {
       await settle(r.id, { status: 'failed', error_code: null, error_message: 'mass.no_phone' });
@@ -93,7 +105,7 @@ export function createRecipientRequest(deps: {
     };
     let result: SendResult;
     try {
-      result = await cloudApi.send(send.company_id, r.phone, content);
+      result = await cloudApi.sendAs(account, r.phone, content);
     } catch (err) {
       // Whether the request left is not known: never tried again by itself.
       deps.logger().error({ err, recipient: r.id }, 'mass send request threw');
