@@ -89,6 +89,16 @@ const TEXTS = {
 const WA_TOKEN = 'EAAG-e2e-token-0001-AbCd';
 const OPENAI_KEY = 'sk-e2e-openai-key-0001-WxYz';
 const PHONE_ID = '106540352242922';
+/**
+ * A phone number id belongs to one company, and each worker signs in as a company of its own: every save
+ * test gives its own id, so two workers never claim the same number (409).
+ */
+const SAVED_PHONE_IDS = {
+  '1280-es': '106540352242931',
+  '375-en': '106540352242932',
+  '1280-en': '106540352242933',
+  '375-es': '106540352242934',
+} as const;
 
 let graph: FakeGraphApi;
 let openai: FakeOpenAi;
@@ -96,14 +106,12 @@ let openai: FakeOpenAi;
 test.beforeAll(async () => {
   graph = await startFakeGraphApi({
     tokens: [WA_TOKEN],
-    phoneNumbers: [
-      {
-        id: PHONE_ID,
-        display_phone_number: '+34 600 11 22 33',
-        verified_name: 'Tienda Demo',
-        quality_rating: 'GREEN',
-      },
-    ],
+    phoneNumbers: [PHONE_ID, ...Object.values(SAVED_PHONE_IDS)].map((id) => ({
+      id,
+      display_phone_number: '+34 600 11 22 33',
+      verified_name: 'Tienda Demo',
+      quality_rating: 'GREEN',
+    })),
   });
   openai = await startFakeOpenAi({ apiKeys: [OPENAI_KEY] });
 });
@@ -121,6 +129,7 @@ for (const [width, language] of [
     // axe is injected as an inline script.
     test.use({ viewport: { width, height: width > 400 ? 900 : 780 }, bypassCSP: true });
     const x = TEXTS[language];
+    const savedPhoneId = SAVED_PHONE_IDS[`${width}-${language}`];
 
     test('save the settings, read the feedback; secrets stay on the server', async ({ page }) => {
       // A long flow (sign-in, two saves, reloads, an accessibility scan): three times the usual time.
@@ -131,7 +140,7 @@ for (const [width, language] of [
       const whatsapp = page.getByRole('region', { name: 'WhatsApp' });
       const openAi = page.getByRole('region', { name: 'OpenAI' });
       await whatsapp.getByLabel(x.token, { exact: true }).fill(WA_TOKEN);
-      await whatsapp.getByLabel(x.phoneId, { exact: true }).fill(PHONE_ID);
+      await whatsapp.getByLabel(x.phoneId, { exact: true }).fill(savedPhoneId);
       await openAi.getByLabel(x.apiKey, { exact: true }).fill(OPENAI_KEY);
       await page.getByRole('button', { name: x.update }).click();
       await expect(page.getByText(x.updated)).toBeVisible();
@@ -142,7 +151,7 @@ for (const [width, language] of [
       const token = whatsapp.getByLabel(x.token, { exact: true });
       await expect(token).toHaveValue('');
       await expect(token).toHaveAccessibleDescription(x.stored(WA_TOKEN.slice(-4)));
-      await expect(whatsapp.getByLabel(x.phoneId, { exact: true })).toHaveValue(PHONE_ID);
+      await expect(whatsapp.getByLabel(x.phoneId, { exact: true })).toHaveValue(savedPhoneId);
       const answer = await api<Record<string, unknown>>('GET', '/admin/setting', undefined, admin.token);
       expect(JSON.stringify(answer)).not.toContain(WA_TOKEN);
       expect(JSON.stringify(answer)).not.toContain(OPENAI_KEY);
