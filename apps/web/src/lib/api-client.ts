@@ -197,19 +197,17 @@ export function endSession(): void {
 }
 
 /** The body only, for the common case. */
-export async function api<T>(path: string, options?: RequestOptions): Promise<T> {
-  return (await apiRequest<T>(path, options)).data;
-}
+export const api = <T>(path: string, options?: RequestOptions): Promise<T> =>
+  apiRequest<T>(path, options).then((response) => response.data);
 
 /** A call's options besides what the contract fixes (method, path, query and body). */
 export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'query'>;
 
 /** The path of an endpoint with its `:name` parameters filled in (each one URL-encoded). */
-export function endpointPath(endpoint: Endpoint, params?: object): string {
-  return endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+export const endpointPath = (endpoint: Endpoint, params?: object): string =>
+  endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(String((params as Record<string, unknown>)[name])),
   );
-}
 
 type CallArgs<E> =
   NeedsInput<E> extends true
@@ -222,16 +220,14 @@ type CallArgs<E> =
  * status, body and headers.
  */
 export function callResponse<E extends Endpoint>(endpoint: E, ...[input, options]: CallArgs<E>) {
-  const { params, query, body } = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+  const { params, ...rest } = (input ?? {}) as { params?: object; query?: RequestOptions['query'] };
   return apiRequest<Answer<E>>(endpointPath(endpoint, params), {
     ...options,
+    ...rest,
     method: endpoint.method,
-    query: query as RequestOptions['query'],
-    body,
   });
 }
 
 /** The body only, for the common case. */
-export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> {
-  return (await callResponse(endpoint, ...args)).data;
-}
+export const call = <E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> =>
+  callResponse(endpoint, ...args).then((response) => response.data);

@@ -1,29 +1,2 @@
-import { authRoutes } from './auth.routes';
-import { adminHomeRoutes, botsRoutes } from './bots.routes';
-import { clientsRoutes, segmentsRoutes } from './clients.routes';
-import { massMessagesRoutes } from './mass-messages.routes';
-import { mediaRoutes } from './media.routes';
-import { messagesRoutes, templatesRoutes } from './messages.routes';
-import { settingsRoutes } from './settings.routes';
-import { superAdminRoutes } from './super-admin.routes';
-import { wordpressRoutes } from './wordpress.routes';
-
 export * from './route';
 export * from './paths';
-export * from './endpoints';
-
-/** Every declared route of /api/v1, by area: what the server registers (see routes.test.ts). */
-export const routes = {
-  adminHome: adminHomeRoutes,
-  auth: authRoutes,
-  bots: botsRoutes,
-  clients: clientsRoutes,
-  massMessages: massMessagesRoutes,
-  media: mediaRoutes,
-  messages: messagesRoutes,
-  segments: segmentsRoutes,
-  settings: settingsRoutes,
-  superAdmin: superAdminRoutes,
-  templates: templatesRoutes,
-  wordpress: wordpressRoutes,
-};

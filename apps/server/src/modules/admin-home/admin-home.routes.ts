@@ -1,4 +1,4 @@
-import { routes } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { companyIdOf, type Guards } from '../../platform/auth';
 import type { AdminHomeService } from './admin-home.service';

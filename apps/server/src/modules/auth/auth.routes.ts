@@ -1,4 +1,4 @@
-import { routes } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-import { routes } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';

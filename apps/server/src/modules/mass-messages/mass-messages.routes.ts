@@ -1,10 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import {
-  MASS_REPORT_CSV_COLUMNS,
-  MEDIA_UPLOAD_MAX_BYTES,
-  neutraliseFormula,
-  routes,
-} from '@hablabot/contract';
+import { MASS_REPORT_CSV_COLUMNS, MEDIA_UPLOAD_MAX_BYTES, neutraliseFormula } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import { MEDIA_UPLOAD_MAX_BYTES, routes } from '@hablabot/contract';
+import { MEDIA_UPLOAD_MAX_BYTES } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';

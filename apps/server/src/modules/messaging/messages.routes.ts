@@ -1,4 +1,4 @@
-import { routes } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
@@ -49,7 +49,7 @@ export function messagesRoutes(deps: {
       },
       handler: async (request, reply) => {
         const companyId = companyIdOf(request);
-        const { id, client_id: clientId, content, reply_to_message_id: replyToMessageId } = request.body;
+        const { id, client_id: clientId, content, reply_to_id: replyToId } = request.body;
         const result = id
           ? await outbound.resend({ companyId, clientId, messageId: id })
           : await outbound.send({
@@ -58,7 +58,7 @@ export function messagesRoutes(deps: {
               sender: 'admin',
               content,
               authorUserId: userOf(request).id,
-              replyToMessageId,
+              replyToId,
             });
         return reply.status(id ? 200 : 201).send({
           data: result.message,

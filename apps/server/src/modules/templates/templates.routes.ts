@@ -1,4 +1,5 @@
-import { type Language, routes } from '@hablabot/contract';
+import type { Language } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { hasText, translate } from '../../platform/locale';

@@ -1,4 +1,4 @@
-import { routes } from '@hablabot/contract';
+import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '../../platform/locale';
 import type { ClientImportService } from '../clients/clients-import.service';
