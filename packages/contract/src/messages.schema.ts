@@ -50,11 +50,11 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
  * written before authors were kept); `campaign`: a mass send (`id` and `name` of the send); `system`:
  * HablaBot itself.
  */
-export const MESSAGE_AUTHOR_KINDS = ['customer', 'bot', 'user', 'campaign', 'system'] as const;
-export type MessageAuthorKind = (typeof MESSAGE_AUTHOR_KINDS)[number];
+export const MESSAGE_AUTHOR_TYPES = ['customer', 'bot', 'user', 'campaign', 'system'] as const;
+export type MessageAuthorType = (typeof MESSAGE_AUTHOR_TYPES)[number];
 
 export const ZMessageAuthor = z.object({
-  kind: z.enum(MESSAGE_AUTHOR_KINDS),
+  type: z.enum(MESSAGE_AUTHOR_TYPES),
   id: z.number().int().optional(),
   name: z.string().nullable().optional(),
 });
@@ -156,7 +156,7 @@ export const ZSendMessageRequest = z.object({
   client_id: zId(),
   phone: z.string().max(32).optional(),
   /** A message of the same client this one answers: WhatsApp shows it quoted above the new one. */
-  reply_to_message_id: zId().optional(),
+  reply_to_id: zId().optional(),
 });
 export type SendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 

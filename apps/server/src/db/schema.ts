@@ -260,7 +260,7 @@ export interface MessagesTable {
   status_at: Timestamp | null;
   /** What was asked of WhatsApp for an outgoing message (JSON), so it can be sent again; null for customers'. */
   outbound_request: string | null;
-  /** Who wrote it: customer, bot, user, campaign or system (see MessageAuthorKind). */
+  /** Who wrote it: customer, bot, user, campaign or system (see MessageAuthorType; the API calls it `author.type`). */
   author_kind: Generated<string>;
   /** The agent who wrote it (kind user); null when unknown or the user was deleted. */
   author_user_id: number | null;

@@ -101,15 +101,15 @@ describe(`message authors, quotes and status history (${engine})`, () => {
     const res = await reply({
       client_id: client.id,
       content: 'Sí, hasta las 20:00',
-      reply_to_message_id: first,
+      reply_to_id: first,
     });
     expect(res.statusCode).toBe(201);
     const sent = res.json().data;
     expect(sent).toMatchObject({
       status: 1,
       status_name: 'sent',
-      author: { kind: 'user', id: cast.admin.user.id, name: cast.admin.user.name },
-      reply_to: { id: first, content: 'Hola, ¿abrís hoy?', author: { kind: 'customer' } },
+      author: { type: 'user', id: cast.admin.user.id, name: cast.admin.user.name },
+      reply_to: { id: first, content: 'Hola, ¿abrís hoy?', author: { type: 'customer' } },
     });
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0]!.contextMessageId).toBe(await wamidOf(first));
@@ -124,7 +124,7 @@ describe(`message authors, quotes and status history (${engine})`, () => {
       .where('id', '=', cast.admin.user.id)
       .execute();
     const page = await history(client.id);
-    expect(page.map((m) => [m.id, m.author.kind, m.reply_to?.id ?? null, m.status_name])).toEqual([
+    expect(page.map((m) => [m.id, m.author.type, m.reply_to?.id ?? null, m.status_name])).toEqual([
       [first, 'customer', null, 'delivered'],
       [sent.id, 'user', first, 'sent'],
       [answer, 'customer', sent.id, 'delivered'],
@@ -132,7 +132,7 @@ describe(`message authors, quotes and status history (${engine})`, () => {
     expect(page[2]!.reply_to).toEqual({
       id: sent.id,
       content: 'Sí, hasta las 20:00',
-      author: { kind: 'user', id: cast.admin.user.id, name: 'Lucía Nueva' },
+      author: { type: 'user', id: cast.admin.user.id, name: 'Lucía Nueva' },
     });
     await ctx.container.db
       .updateTable('users')
@@ -141,17 +141,17 @@ describe(`message authors, quotes and status history (${engine})`, () => {
       .execute();
   });
 
-  it('a deleted agent’s messages stay theirs by kind, without id or name', async () => {
+  it('a deleted agent’s messages stay theirs by type, without id or name', async () => {
     const agent = await createUser(ctx, { role: 'admin', companyId, name: 'Pablo Temporal' });
     const client = await createClient(ctx, companyId);
     await customerWrites(client.whatsapp_cellphone, 'Hola');
     const sent = (await reply({ client_id: client.id, content: 'Te atiendo yo' }, agent.headers)).json().data;
-    expect(sent.author).toEqual({ kind: 'user', id: agent.user.id, name: 'Pablo Temporal' });
+    expect(sent.author).toEqual({ type: 'user', id: agent.user.id, name: 'Pablo Temporal' });
     await ctx.container.db.deleteFrom('access_tokens').where('user_id', '=', agent.user.id).execute();
     await ctx.container.db.deleteFrom('user_roles').where('user_id', '=', agent.user.id).execute();
     await ctx.container.db.deleteFrom('users').where('id', '=', agent.user.id).execute();
     const page = await history(client.id);
-    expect(page.at(-1)).toMatchObject({ id: sent.id, author: { kind: 'user', name: null } });
+    expect(page.at(-1)).toMatchObject({ id: sent.id, author: { type: 'user', name: null } });
     expect(page.at(-1)!.author).not.toHaveProperty('id');
   });
 
@@ -160,12 +160,10 @@ describe(`message authors, quotes and status history (${engine})`, () => {
     const other = await createClient(ctx, companyId);
     await customerWrites(client.whatsapp_cellphone, 'Hola');
     const theirs = await customerWrites(other.whatsapp_cellphone, 'Soy otro');
-    expect(
-      (await reply({ client_id: client.id, content: 'x', reply_to_message_id: theirs })).statusCode,
-    ).toBe(404);
-    expect(
-      (await reply({ client_id: client.id, content: 'x', reply_to_message_id: 99_999_999 })).statusCode,
-    ).toBe(404);
+    expect((await reply({ client_id: client.id, content: 'x', reply_to_id: theirs })).statusCode).toBe(404);
+    expect((await reply({ client_id: client.id, content: 'x', reply_to_id: 99_999_999 })).statusCode).toBe(
+      404,
+    );
     const note = await ctx.container.messagesRepository.insertMessage(companyId, {
       clientId: client.id,
       wamid: null,
@@ -177,7 +175,7 @@ describe(`message authors, quotes and status history (${engine})`, () => {
       status: 4,
       createdAt: new Date().toISOString(),
     });
-    const refused = await reply({ client_id: client.id, content: 'x', reply_to_message_id: note!.id });
+    const refused = await reply({ client_id: client.id, content: 'x', reply_to_id: note!.id });
     expect(refused.statusCode).toBe(422);
     expect(fake.sent).toHaveLength(0);
   });
@@ -214,7 +212,7 @@ describe(`message authors, quotes and status history (${engine})`, () => {
       id: delivered.id,
       status: 2,
       status_name: 'read',
-      author: { kind: 'user' },
+      author: { type: 'user' },
     });
     expect(okBody.statuses.map((s: { status: string }) => s.status)).toEqual([
       'pending',
@@ -237,7 +235,7 @@ describe(`message authors, quotes and status history (${engine})`, () => {
     // A customer's message has no status history of its own.
     const [customerMessage] = await history(client.id);
     expect((await detail(customerMessage!.id)).json().data).toMatchObject({
-      author: { kind: 'customer' },
+      author: { type: 'customer' },
       statuses: [],
     });
   });

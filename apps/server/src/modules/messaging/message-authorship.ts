@@ -1,27 +1,27 @@
 import {
   type MessageAuthor,
-  type MessageAuthorKind,
+  type MessageAuthorType,
   type MessageQuote,
   type MessageSender,
   type MessageStatusEntry,
   type MessageStatusName,
-  MESSAGE_AUTHOR_KINDS,
+  MESSAGE_AUTHOR_TYPES,
 } from '@hablabot/contract';
 import type { MessageRow } from '../../db/schema';
 import type { Executor } from '../../db/transactions';
 
-/** Who wrote a message as it is stored: the kind, and the user or the mass send it names. */
+/** Who wrote a message as it is stored: the type, and the user or the mass send it names. */
 export interface AuthorRef {
-  kind: MessageAuthorKind;
+  type: MessageAuthorType;
   userId?: number | null;
   massMessageId?: number | null;
 }
 
 /** The author a message of this sender has when the caller names none: an agent not known by id. */
 export function defaultAuthor(sender: MessageSender): AuthorRef {
-  if (sender === 'client') return { kind: 'customer' };
-  if (sender === 'bot') return { kind: 'bot' };
-  return { kind: 'user' };
+  if (sender === 'client') return { type: 'customer' };
+  if (sender === 'bot') return { type: 'bot' };
+  return { type: 'user' };
 }
 
 type AuthorColumns = Pick<MessageRow, 'author_kind' | 'author_user_id' | 'author_mass_message_id'>;
@@ -33,28 +33,29 @@ export interface MessageExtras {
   quotes: Map<number, { id: number; content: string } & AuthorColumns>;
 }
 
-const kindOf = (stored: string): MessageAuthorKind =>
-  (MESSAGE_AUTHOR_KINDS as readonly string[]).includes(stored) ? (stored as MessageAuthorKind) : 'system';
+const typeOf = (stored: string): MessageAuthorType =>
+  (MESSAGE_AUTHOR_TYPES as readonly string[]).includes(stored) ? (stored as MessageAuthorType) : 'system';
 
 /**
  * The author as the API gives it. A user's or a send's name is read from its row at the time, so a renamed
- * user shows the new name; a deleted one leaves the kind alone (id and name gone).
+ * user shows the new name; a deleted one leaves the type alone (id and name gone). The type is stored in
+ * the column `author_kind`.
  */
 export function authorOf(row: AuthorColumns, extras: MessageExtras | null): MessageAuthor {
-  const kind = kindOf(row.author_kind);
-  if (kind === 'user') {
-    if (row.author_user_id === null) return { kind, name: null };
-    return { kind, id: row.author_user_id, name: extras?.users.get(row.author_user_id) ?? null };
+  const type = typeOf(row.author_kind);
+  if (type === 'user') {
+    if (row.author_user_id === null) return { type, name: null };
+    return { type, id: row.author_user_id, name: extras?.users.get(row.author_user_id) ?? null };
   }
-  if (kind === 'campaign') {
-    if (row.author_mass_message_id === null) return { kind, name: null };
+  if (type === 'campaign') {
+    if (row.author_mass_message_id === null) return { type, name: null };
     return {
-      kind,
+      type,
       id: row.author_mass_message_id,
       name: extras?.sends.get(row.author_mass_message_id) ?? null,
     };
   }
-  return { kind };
+  return { type };
 }
 
 /** The quoted message in short: null when the row quotes none or the quoted one is gone. */

@@ -126,7 +126,7 @@ export function createMessagesRepository(db: Executor) {
           status: m.status,
           outbound_request: m.outboundRequest ?? null,
           error_message: m.errorMessage ?? null,
-          author_kind: author.kind,
+          author_kind: author.type,
           author_user_id: author.userId ?? null,
           author_mass_message_id: author.massMessageId ?? null,
           reply_to_id: m.replyToId ?? null,
@@ -141,7 +141,7 @@ export function createMessagesRepository(db: Executor) {
           ? toMessage(row)
           : await presentOne(companyId, row);
       // The company's own messages keep their status history from the first one; a customer's has none.
-      if (message && author.kind !== 'customer')
+      if (message && author.type !== 'customer')
         await recordStatus(db, message.id, {
           status: message.status_name,
           at: m.createdAt,

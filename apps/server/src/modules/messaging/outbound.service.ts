@@ -181,7 +181,7 @@ export function createOutboundService(deps: {
         content: stored.content,
         phone,
         contextWamid: request.contextWamid ?? null,
-        author: sender === 'admin' ? { kind: 'user', userId: stored.authorUserId ?? null } : { kind: 'bot' },
+        author: sender === 'admin' ? { type: 'user', userId: stored.authorUserId ?? null } : { type: 'bot' },
         // The message it answers, by the wamid WhatsApp is asked to quote.
         replyToId: request.contextWamid
           ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
@@ -207,7 +207,7 @@ export function createOutboundService(deps: {
   async function quotableWamid(companyId: number, clientId: number, messageId: number): Promise<string> {
     const quoted = await messagesRepository.findWamid(companyId, messageId);
     if (!quoted || quoted.clientId !== clientId) throw notFound('messaging.message_not_found');
-    if (!quoted.wamid) throw invalid('reply_to_message_id', 'messaging.reply_not_quotable');
+    if (!quoted.wamid) throw invalid('reply_to_id', 'messaging.reply_not_quotable');
     return quoted.wamid;
   }
 
@@ -282,15 +282,15 @@ export function createOutboundService(deps: {
       /** The agent writing (an admin's message). */
       authorUserId?: number;
       /** A message of the client this one answers, by id: 404 when it is not theirs, 422 without a wamid. */
-      replyToMessageId?: number;
+      replyToId?: number;
     }): Promise<SendOutcome> {
       const { companyId, clientId, sender } = input;
       const content: OutboundContent =
         typeof input.content === 'string' ? { type: 'text', text: input.content } : input.content;
       const client = await clientOf(companyId, clientId);
       await assertWindowOpen(companyId, clientId);
-      const contextWamid = input.replyToMessageId
-        ? await quotableWamid(companyId, clientId, input.replyToMessageId)
+      const contextWamid = input.replyToId
+        ? await quotableWamid(companyId, clientId, input.replyToId)
         : input.contextWamid;
       if (content.type === 'text') {
         return storeAndSend(

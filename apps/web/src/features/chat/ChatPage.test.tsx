@@ -49,7 +49,7 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
     kind: 'message',
     created_at: ago(HOUR),
     status_name: 'read',
-    author: { kind: 'customer' },
+    author: { type: 'customer' },
     reply_to: null,
     ...overrides,
   };

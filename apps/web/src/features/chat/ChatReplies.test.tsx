@@ -41,7 +41,7 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
     kind: 'message',
     created_at: ago(30 * MIN),
     status_name: 'delivered',
-    author: { kind: 'customer' },
+    author: { type: 'customer' },
     reply_to: null,
     ...overrides,
   };
@@ -96,8 +96,8 @@ describe('chat authors and replies', () => {
           sender_type: 'admin',
           status: 2,
           status_name: 'read',
-          author: { kind: 'user', id: 12, name: 'Marta Ruiz' },
-          reply_to: { id: 1, content: '¿Abrís mañana?', author: { kind: 'customer' } },
+          author: { type: 'user', id: 12, name: 'Marta Ruiz' },
+          reply_to: { id: 1, content: '¿Abrís mañana?', author: { type: 'customer' } },
         }),
         makeMessage({
           id: 3,
@@ -105,7 +105,7 @@ describe('chat authors and replies', () => {
           sender_type: 'admin',
           status: 1,
           status_name: 'sent',
-          author: { kind: 'user', id: VIEWER, name: 'Yo Mismo' },
+          author: { type: 'user', id: VIEWER, name: 'Yo Mismo' },
         }),
       ];
       mockFetch({
@@ -144,15 +144,15 @@ describe('chat authors and replies', () => {
         ],
         'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
         'POST /api/v1/admin/message': (call) => {
-          const body = call.body as { content: string; reply_to_message_id?: number };
-          const quoted = stored.find((m) => m.id === body.reply_to_message_id);
+          const body = call.body as { content: string; reply_to_id?: number };
+          const quoted = stored.find((m) => m.id === body.reply_to_id);
           const message = makeMessage({
             id: 50,
             content: body.content,
             sender_type: 'admin',
             status: 1,
             status_name: 'sent',
-            author: { kind: 'user', id: VIEWER, name: 'Yo' },
+            author: { type: 'user', id: VIEWER, name: 'Yo' },
             reply_to: quoted ? { id: quoted.id, content: quoted.content, author: quoted.author } : null,
             created_at: new Date().toISOString(),
           });
@@ -181,7 +181,7 @@ describe('chat authors and replies', () => {
       await userEvent.type(within(conversation).getByRole('textbox'), 'Sí, quedan dos{Enter}');
       await waitFor(() =>
         expect(net.calls.filter((c) => c.method === 'POST')[0]?.body).toEqual({
-          reply_to_message_id: 1,
+          reply_to_id: 1,
           content: 'Sí, quedan dos',
           client_id: 1,
           phone: '5215512345678',

@@ -154,7 +154,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
           created_at: new Date().toISOString(),
           kind: 'message',
           status_name: 'pending',
-          author: { kind: 'user', ...(viewerId === null ? {} : { id: viewerId }) },
+          author: { type: 'user', ...(viewerId === null ? {} : { id: viewerId }) },
           reply_to: quoted ? { id: quoted.id, content: quoted.content, author: quoted.author } : null,
         };
     if (temporary) setSending((list) => [...list, temporary]);
@@ -162,7 +162,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
     try {
       const { message } = await sendMessage({
         ...(resendOf ? { id: resendOf.id } : {}),
-        ...(quoted ? { reply_to_message_id: quoted.id } : {}),
+        ...(quoted ? { reply_to_id: quoted.id } : {}),
         content,
         client_id: contact.id,
         phone: contact.phone,

@@ -150,7 +150,7 @@ export function MessageBubble({
   // An agent's or a mass send's message says whose it is; the customer's and the bot's need no name.
   // (A message from a server older than authors has none.)
   const author = message.author as ChatMessage['author'] | undefined;
-  const named = author?.kind === 'user' || author?.kind === 'campaign';
+  const named = author?.type === 'user' || author?.type === 'campaign';
   // Only a message WhatsApp has (stored, not pending nor failed) can be quoted.
   const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed;
   return (
@@ -159,7 +159,7 @@ export function MessageBubble({
         className={`chat-bubble chat-bubble--${message.sender_type}${failed ? ' chat-bubble--failed' : ''}`}
       >
         {author && named ? (
-          <span className={`chat-bubble__author chat-bubble__author--${author.kind}`}>
+          <span className={`chat-bubble__author chat-bubble__author--${author.type}`}>
             {authorLabel(t, author, { viewerId })}
           </span>
         ) : null}

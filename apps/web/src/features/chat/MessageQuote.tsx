@@ -13,7 +13,7 @@ export function authorLabel(
   author: MessageAuthor,
   options: { viewerId?: number | null; contactName?: string } = {},
 ): string {
-  switch (author.kind) {
+  switch (author.type) {
     case 'user':
       if (author.id !== undefined && author.id === options.viewerId) return t('chat.author.you');
       return author.name ?? t('chat.author.agent');
