@@ -1,8 +1,47 @@
 import type { MassMessageStatus } from '@hablabot/contract';
 import { sql } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { type Clock, isoAt } from '../../platform/clock';
 import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
+
+/**
+ * Takes up to `limit` of the send's queued recipients whose wait is over, lowest id first, marking them
+ * `sending`: run for every slot of a send's pace, so compiled once (db/prepared.ts).
+ */
+const claimQuery = prepared((db, v: { massMessageId: number; limit: number; at: string }) =>
+  db
+    .updateTable('mass_message_recipients')
+    .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: v.at })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('mass_message_recipients')
+        .select('id')
+        .where('mass_message_id', '=', v.massMessageId)
+        .where('status', '=', 'queued')
+        .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', v.at)]))
+        .orderBy('id')
+        .limit(v.limit),
+    )
+    .where('status', '=', 'queued')
+    .returningAll(),
+);
+
+/** A recipient WhatsApp accepted, unless its outcome moved on meanwhile (see `settle`). */
+const settleSentQuery = prepared((db, v: { recipientId: number; wamid: string; at: string }) =>
+  db
+    .updateTable('mass_message_recipients')
+    .set({
+      status: 'sent',
+      wamid: v.wamid,
+      error_code: null,
+      error_message: null,
+      sent_at: v.at,
+      updated_at: v.at,
+    })
+    .where('id', '=', v.recipientId)
+    .where('status', 'in', ['sending', 'unknown']),
+);
 
 /** Sends still to be worked on by the sender. */
 export const ACTIVE: MassMessageStatus[] = ['queued', 'sending'];
@@ -118,24 +157,8 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
      */
     async claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
       if (limit <= 0) return [];
-      const at = iso();
-      const rows = await db
-        .updateTable('mass_message_recipients')
-        .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: at })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('mass_message_recipients')
-            .select('id')
-            .where('mass_message_id', '=', massMessageId)
-            .where('status', '=', 'queued')
-            .where((w) => w.or([w('not_before', 'is', null), w('not_before', '<=', at)]))
-            .orderBy('id')
-            .limit(limit),
-        )
-        .where('status', '=', 'queued')
-        .returningAll()
-        .execute();
-      return rows.sort((a, b) => a.id - b.id);
+      const { rows } = await claimQuery(db, { massMessageId, limit, at: iso() });
+      return (rows as RecipientRow[]).sort((a, b) => a.id - b.id);
     },
 
     /** How many recipients are still queued, and the earliest time a waiting one may be tried. */
@@ -162,6 +185,19 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
       from: string[] = ['sending'],
     ) {
       const { waitMs, ...columns } = set;
+      if (
+        columns.status === 'sent' &&
+        columns.wamid &&
+        waitMs === undefined &&
+        columns.error_code === null &&
+        columns.error_message === null &&
+        from.join() === 'sending,unknown'
+      ) {
+        // What most answers write: compiled once.
+        const at = iso();
+        await settleSentQuery(db, { recipientId, wamid: columns.wamid, at });
+        return;
+      }
       await db
         .updateTable('mass_message_recipients')
         .set({
