@@ -2,7 +2,7 @@
 // route the server registers under /api/v1 is declared in the contract, and every declared route is
 // registered — with the method and path the contract gives. The exceptions are the routes that are not
 // JSON calls of the web app, each named here with its reason.
-import { streamPaths } from '@hablabot/contract';
+import { streamPaths } from '@hablabot/contract/api';
 import { routes } from '@hablabot/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from './context';

@@ -1,4 +1,5 @@
-import { type AccountRequest, authApi, type Language, LANGUAGES, ZAccountRequest } from '@hablabot/contract';
+import { type AccountRequest, type Language, LANGUAGES, ZAccountRequest } from '@hablabot/contract';
+import { updateAccount } from '../features/auth/api';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { FormField } from '../components/Form/FormField';
 import { useZodForm } from '../components/Form/useZodForm';
 import { MessageBox, useMessageBox } from '../components/MessageBox/MessageBox';
 import { ValidationErrorList } from '../components/ValidationErrorList/ValidationErrorList';
-import { call, isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-client';
 import { currentLanguage, i18next, storeLanguage } from '../lib/i18n';
 import { getSession, setSession } from '../lib/session';
 
@@ -82,7 +83,7 @@ export default function AccountDialog({ onClose }: { onClose: () => void }) {
     banner.clear();
     clearServerErrors();
     try {
-      const answer = await call(authApi.account, { body }, { language: body.language });
+      const answer = await updateAccount(body, body.language);
       const current = getSession();
       if (current) setSession({ ...current, user: { ...current.user, ...answer.user } });
       storeLanguage(answer.user.language);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messagesApi, segmentsApi } from '@hablabot/contract';
+import { messagesApi, segmentsApi } from '@hablabot/contract/api';
 import {
   type ApiError,
   api,

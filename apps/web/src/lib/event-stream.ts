@@ -1,4 +1,5 @@
-import { EVENTS_HEARTBEAT_MS, type StreamEvent, streamPaths, ZStreamEvent } from '@hablabot/contract';
+import { EVENTS_HEARTBEAT_MS, type StreamEvent, ZStreamEvent } from '@hablabot/contract';
+import { streamPaths } from '@hablabot/contract/api';
 import { createParser } from 'eventsource-parser';
 import { apiUrl, endSession } from './api-client';
 import { requestLanguage } from './i18n';

@@ -1,7 +1,9 @@
-import { type Answer, authApi, type LanguageSetRequest } from '@hablabot/contract';
+import type { Answer, LanguageSetRequest } from '@hablabot/contract';
+import type { authApi } from '@hablabot/contract/api';
+import { setLanguage } from '../features/auth/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, isApiError } from './api-client';
+import { isApiError } from './api-client';
 import {
   currentLanguage,
   DEFAULT_LANGUAGE,
@@ -62,7 +64,7 @@ export function useLanguageSwitch() {
       try {
         await i18next.changeLanguage(language);
         const body: LanguageSetRequest = { language };
-        const result: LanguageSetResponse | null = await call(authApi.setLanguage, { body }, { language });
+        const result: LanguageSetResponse | null = await setLanguage(body, language);
         if (result && result.success === false) throw new Error('language/set refused');
         storeLanguage(language);
         const fallback = signedIn ? 'language.updated' : 'language.temporary';

@@ -1,11 +1,13 @@
-import {
-  authApi,
-  type LoginAnswer,
-  type LoginRequest,
-  type RegisterRequest,
-  type RegisterResponse,
-  type SuccessResponse,
+import type {
+  AccountRequest,
+  LanguageSetRequest,
+  LoginAnswer,
+  LoginRequest,
+  RegisterRequest,
+  RegisterResponse,
+  SuccessResponse,
 } from '@hablabot/contract';
+import { authApi } from '@hablabot/contract/api';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, call, callResponse } from '../../lib/api-client';
@@ -27,6 +29,16 @@ export function login(body: LoginRequest): Promise<LoginAnswer | null> {
 
 export function register(body: RegisterRequest): Promise<Partial<RegisterResponse> | null> {
   return call(authApi.register, { body }, { auth: false });
+}
+
+/** POST /language/set: the UI language, stored for the signed-in user (only for this browser otherwise). */
+export function setLanguage(body: LanguageSetRequest, language: string) {
+  return call(authApi.setLanguage, { body }, { language });
+}
+
+/** PUT /account: the signed-in user's name, email, language or password. */
+export function updateAccount(body: AccountRequest, language?: string) {
+  return call(authApi.account, { body }, { language });
 }
 
 /**

@@ -1,13 +1,12 @@
-import {
-  type Bot,
-  type BotRequest,
-  type BotState,
-  type BotTestRequest,
-  botsApi,
-  clientsApi,
-  type Instruction,
-  type InstructionRequest,
+import type {
+  Bot,
+  BotRequest,
+  BotState,
+  BotTestRequest,
+  Instruction,
+  InstructionRequest,
 } from '@hablabot/contract';
+import { botsApi, clientsApi } from '@hablabot/contract/api';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, callResponse } from '../../lib/api-client';

@@ -1,14 +1,12 @@
-import {
-  type ChatClient,
-  type ClientMessagesResponse,
-  clientsApi,
-  type Message,
-  type MessagesSummaryResponse,
-  messagesApi,
-  type SendTemplateMessageRequest,
-  type TemplatesResponse,
-  templatesApi,
+import type {
+  ChatClient,
+  ClientMessagesResponse,
+  Message,
+  MessagesSummaryResponse,
+  SendTemplateMessageRequest,
+  TemplatesResponse,
 } from '@hablabot/contract';
+import { clientsApi, messagesApi, templatesApi } from '@hablabot/contract/api';
 import {
   type InfiniteData,
   type QueryClient,

@@ -1,13 +1,12 @@
-import {
-  type Answer,
-  type Client,
-  type ClientInput,
-  type ClientSortField,
-  clientsApi,
-  type Segment,
-  type SegmentRequest,
-  segmentsApi,
+import type {
+  Answer,
+  Client,
+  ClientInput,
+  ClientSortField,
+  Segment,
+  SegmentRequest,
 } from '@hablabot/contract';
+import { clientsApi, segmentsApi } from '@hablabot/contract/api';
 import {
   keepPreviousData,
   type QueryClient,

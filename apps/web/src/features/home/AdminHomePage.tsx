@@ -1,4 +1,5 @@
-import { type AdminHomeSummary, adminHomeApi } from '@hablabot/contract';
+import type { AdminHomeSummary } from '@hablabot/contract';
+import { adminHomeApi } from '@hablabot/contract/api';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type Client, type ClientsResponse, clientsApi } from '@hablabot/contract';
+import type { Client, ClientsResponse } from '@hablabot/contract';
+import { clientsApi } from '@hablabot/contract/api';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,15 +1,14 @@
-import {
-  type Answer,
-  type ClientListRequest,
-  type MassMessage,
-  type MassMessageStatus,
-  type MassPreviewRequest,
-  type MassRecipientStatus,
-  type MassResendRequest,
-  type MassSettings,
-  massMessagesApi,
-  templatesApi,
+import type {
+  Answer,
+  ClientListRequest,
+  MassMessage,
+  MassMessageStatus,
+  MassPreviewRequest,
+  MassRecipientStatus,
+  MassResendRequest,
+  MassSettings,
 } from '@hablabot/contract';
+import { massMessagesApi, templatesApi } from '@hablabot/contract/api';
 import {
   keepPreviousData,
   type QueryClient,

@@ -1,4 +1,5 @@
-import { type Answer, type MediaItem, mediaApi } from '@hablabot/contract';
+import type { Answer, MediaItem } from '@hablabot/contract';
+import { mediaApi } from '@hablabot/contract/api';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call, endpointPath } from '../../lib/api-client';

@@ -1,11 +1,11 @@
-import {
-  type GeneratedSetting,
-  type OpenAiTestRequest,
-  type Settings,
-  type SettingsRequest,
-  settingsApi,
-  type WhatsAppTestRequest,
+import type {
+  GeneratedSetting,
+  OpenAiTestRequest,
+  Settings,
+  SettingsRequest,
+  WhatsAppTestRequest,
 } from '@hablabot/contract';
+import { settingsApi } from '@hablabot/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 

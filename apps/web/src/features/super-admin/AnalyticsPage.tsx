@@ -1,4 +1,4 @@
-import { superAdminApi } from '@hablabot/contract';
+import { superAdminApi } from '@hablabot/contract/api';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

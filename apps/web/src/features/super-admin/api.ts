@@ -1,9 +1,5 @@
-import {
-  type CreateUserRequest,
-  type RoleRequest,
-  superAdminApi,
-  type UpdateUserRequest,
-} from '@hablabot/contract';
+import type { CreateUserRequest, RoleRequest, UpdateUserRequest } from '@hablabot/contract';
+import { superAdminApi } from '@hablabot/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
