@@ -552,13 +552,15 @@ describe(`send a template message (${engine})`, () => {
   it('names the missing send settings with 422 and stores nothing', async () => {
     const admin = await t.api.user({ role: 'admin' });
     const companyId = admin.user.company_id!;
-    graph.templates.set('300000000000004', [fakeTemplate({ id: '1', name: 'hola' })]);
-    await t.api.post(
+    graph.templates.set('300000000000005', [fakeTemplate({ id: '1', name: 'hola' })]);
+    const saved = await t.api.post(
       '/admin/setting',
-      { ...whatsApp('300000000000004'), whatsAppPhoneId: null },
+      { ...whatsApp('300000000000005'), whatsAppPhoneId: null },
       { as: admin },
     );
-    expect((await t.api.get('/templates/sync', { as: admin })).statusCode).toBe(200);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const synced = await t.api.get('/templates/sync', { as: admin });
+    expect(synced.statusCode, synced.body).toBe(200);
     const someone = await createClient(t.api, companyId);
     const res = await t.api.post(
       '/admin/messages/send-template-message',
