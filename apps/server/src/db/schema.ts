@@ -1,7 +1,19 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  ClientListMembersTable,
+  ClientListsTable,
+  MassMessageRecipientsTable,
+  MassMessagesTable,
+  MessageStatusesTable,
+  MessageTemplatesTable,
+  MessagesTable,
+} from './schema-messaging';
 
 /** Timestamps are ISO 8601 strings in UTC on both engines (see database.ts for PostgreSQL's parser). */
-type Timestamp = string;
+export type Timestamp = string;
+
+// The messages, templates and mass messages tables are in schema-messaging.ts.
+export type * from './schema-messaging';
 
 export interface CompaniesTable {
   id: Generated<number>;
@@ -229,146 +241,6 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   done_at: Timestamp | null;
-}
-
-export interface MessagesTable {
-  id: Generated<number>;
-  company_id: number;
-  client_id: number;
-  /** WhatsApp's id of the message; unique in the company, null until WhatsApp accepted an outgoing one. */
-  wamid: string | null;
-  /** client, admin or bot. */
-  sender_type: string;
-  /** How the chat shows it: text, image, video, audio, document. */
-  message_type: string;
-  /** The type WhatsApp gave it (text, sticker, reaction, location…). */
-  wa_type: string;
-  content: string;
-  phone: string;
-  context_wamid: string | null;
-  media_id: string | null;
-  media_mime_type: string | null;
-  media_file_name: string | null;
-  media_caption: string | null;
-  media_sha256: string | null;
-  /** Where the fetched bytes are in file storage; null until fetched. */
-  media_storage_key: string | null;
-  /** 0 pending, 1 sent, 3 delivered, 2 read, 4 not sent. */
-  status: number;
-  error_code: number | null;
-  error_message: string | null;
-  status_at: Timestamp | null;
-  /** What was asked of WhatsApp for an outgoing message (JSON), so it can be sent again; null for customers'. */
-  outbound_request: string | null;
-  /** Who wrote it: customer, bot, user, campaign or system (see MessageAuthorType; the API calls it `author.type`). */
-  author_kind: Generated<string>;
-  /** The agent who wrote it (kind user); null when unknown or the user was deleted. */
-  author_user_id: number | null;
-  /** The mass send it came from (kind campaign). */
-  author_mass_message_id: number | null;
-  /** The message it answers (quotes). */
-  reply_to_id: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** Every status an outgoing message went through, oldest first. */
-export interface MessageStatusesTable {
-  id: Generated<number>;
-  message_id: number;
-  /** pending, sent, delivered, read or failed. */
-  status: string;
-  at: Timestamp;
-  /** Meta's error code and title of a failure. */
-  error_code: number | null;
-  error_title: string | null;
-}
-
-/** WhatsApp message templates as the last sync read them (one per company, name and language). */
-export interface MessageTemplatesTable {
-  id: Generated<number>;
-  company_id: number;
-  /** WhatsApp's id of the template. */
-  meta_id: string;
-  name: string;
-  language: string;
-  /** APPROVED, PENDING, REJECTED … as WhatsApp gives it. */
-  status: string;
-  /** MARKETING, UTILITY, AUTHENTICATION. */
-  category: string;
-  /** The template's parts (HEADER, BODY, FOOTER, BUTTONS), JSON text. */
-  components: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface ClientListsTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface ClientListMembersTable {
-  list_id: number;
-  client_id: number;
-}
-
-/** A mass send (see the mass_messages migration). */
-export interface MassMessagesTable {
-  id: Generated<number>;
-  company_id: number;
-  name: string;
-  /** scheduled, queued, sending, paused, completed, cancelled. */
-  status: string;
-  list_id: number | null;
-  list_name: string;
-  template_id: number | null;
-  template_name: string;
-  template_language: string;
-  /** The template's BODY text as it was when the send was accepted. */
-  template_body: string;
-  /** The values of the body's placeholders (JSON), recipient tokens still in. */
-  body_parameters: string;
-  /** The header component sent with every message (JSON), for a template with a media header. */
-  header: string | null;
-  media_id: number | null;
-  message: string;
-  messages_per_second: number;
-  scheduled_at: Timestamp | null;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  lease_owner: string | null;
-  lease_until: Timestamp | null;
-  /** The last count of the recipients by state (JSON). */
-  counts: string;
-  created_by: number | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-export interface MassMessageRecipientsTable {
-  id: Generated<number>;
-  mass_message_id: number;
-  company_id: number;
-  client_id: number | null;
-  name: string;
-  last_names: string;
-  phone: string;
-  email: string | null;
-  /** queued, sending, sent, delivered, read, failed, unknown, cancelled. */
-  status: string;
-  wamid: string | null;
-  error_code: number | null;
-  error_message: string | null;
-  attempts: Generated<number>;
-  /** A retry waits until then (pair rate limit, a passing error). */
-  not_before: Timestamp | null;
-  sent_at: Timestamp | null;
-  delivered_at: Timestamp | null;
-  read_at: Timestamp | null;
-  updated_at: Timestamp;
 }
 
 export interface DB {
