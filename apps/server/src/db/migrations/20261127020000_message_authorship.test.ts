@@ -132,7 +132,6 @@ describe(`migration ${NAME} (${engine})`, () => {
     // Another company's message with the same quoted wamid never becomes the quote.
     await db
       .insertInto('messages')
-      // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
       .values({
         ...base,
         company_id: other.id,
@@ -141,6 +140,7 @@ describe(`migration ${NAME} (${engine})`, () => {
         content: 'x',
         wamid: 'wamid.agent',
         status: 2,
+        // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
       } as any)
       .execute();
 
