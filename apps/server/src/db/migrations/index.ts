@@ -19,10 +19,10 @@ import * as m20261125100000 from './20261125100000_messages_by_day';
 import * as m20261126000000 from './20261126000000_clients_messages_count';
 import * as m20261126100000 from './20261126100000_settings_whatsapp_owner';
 import * as m20261126200000 from './20261126200000_clients_unread_idx';
-import * as m20261127020000 from './20261127020000_message_authorship';
 import * as m20261127000000 from './20261127000000_outbox';
 import * as m20261127010000 from './20261127010000_conversations';
 import * as m20261127010100 from './20261127010100_channels';
+import * as m20261127020000 from './20261127020000_message_authorship';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -46,8 +46,8 @@ export const migrations: Record<string, Migration> = {
   '20261126000000_clients_messages_count': m20261126000000,
   '20261126100000_settings_whatsapp_owner': m20261126100000,
   '20261126200000_clients_unread_idx': m20261126200000,
-  '20261127020000_message_authorship': m20261127020000,
   '20261127000000_outbox': m20261127000000,
   '20261127010000_conversations': m20261127010000,
   '20261127010100_channels': m20261127010100,
+  '20261127020000_message_authorship': m20261127020000,
 };

@@ -223,6 +223,11 @@ export function createConversationsRepository(db: Executor) {
       return row ? Number(row.messages_count ?? 0) : undefined;
     },
 
+    /**
+     * The conversations' chat-list state (unread count, last message, bot mode) of these clients of the
+     * company, by client id: a client's default state when it has no conversation yet; clients that are
+     * not the company's are left out.
+     */
     conversationStates: (companyId: number, clientIds: number[]) => statesOf(db, companyId, clientIds),
 
     /** One client's conversation state (`conversationStates`); undefined when not the company's. */
