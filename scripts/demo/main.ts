@@ -6,7 +6,7 @@
 //   say, so the demo never touches anyone's data; the server makes the super admin's password itself, as
 //   on any first start, and the demo takes it from the first-start box;
 // - the fake WhatsApp API reports each message's sent, delivered and read statuses a few seconds after
-//   the send (most, not all, are read), so the chat's ticks and the mass-send report move;
+//   the send (most, not all, are read), so the chat's ticks and the mass message report move;
 // - a company seeded through the server's HTTP API: an admin, settings pointing at the fakes, a live bot
 //   with instructions, 20 clients in segments, some customer messages;
 // - a customer page that writes to the business as any customer (signed webhooks), text or an image or a

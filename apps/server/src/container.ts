@@ -26,7 +26,7 @@ import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
 import { keepInConversation } from './modules/mass-messages/in-conversation';
-import { massSendStatusSubscriber } from './modules/mass-messages/status.subscriber';
+import { massMessageStatusSubscriber } from './modules/mass-messages/status.subscriber';
 import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
 import { createAdminHomeRepository } from './modules/admin-home/admin-home.repository';
 import { createAdminHomeService } from './modules/admin-home/admin-home.service';
@@ -279,7 +279,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     botReplySubscriber(botReplies),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
-    massSendStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
+    massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
     templatesSyncSubscriber(jobs),
     ...metricsSubscribers(metrics),
     ...(options.subscribers ?? []),
@@ -294,7 +294,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       outbox.start({ logger });
       await jobs.start({ logger });
       outbound.startSweeper(logger);
-      // Mass sends a stopped process left running, and scheduled ones whose time came meanwhile.
+      // Mass messages a stopped process left running, and scheduled ones whose time came meanwhile.
       massSender.setLogger(logger);
       await massSender.resumeAll();
       massSender.startWatchdog();

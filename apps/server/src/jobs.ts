@@ -15,7 +15,7 @@ import type { AnyJobDefinition } from './platform/jobs/definitions';
  *   messaging.media-download  a customer's media fetched from WhatsApp (messaging/media-download.ts)
  *   messaging.send-retry      another try of a send WhatsApp refused for now (messaging/outbound.service.ts)
  *   messaging.mark-read       WhatsApp told a chat was read (messaging/outbound.service.ts)
- *   mass.send                 a run of a mass send through its recipients (mass-messages/mass-sender.ts)
+ *   mass.send                 a run of a mass message through its recipients (mass-messages/mass-sender.ts)
  *   templates.sync            the company's templates fetched from WhatsApp (templates/templates.jobs.ts)
  */
 export function jobDefinitions(modules: {

@@ -52,7 +52,7 @@ async function main() {
   if (container.jobs.kind === 'database')
     // The jobs are shared through the database, but live events only through Redis.
     log.warn(
-      'no REDIS_URL: the jobs this worker runs are shared with the app through the database, but their live events (bot replies, mass-send progress, downloaded media) reach the app’s open chats only after a reload; set REDIS_URL, or let the app run the jobs (RUN_JOBS=true)',
+      'no REDIS_URL: the jobs this worker runs are shared with the app through the database, but their live events (bot replies, mass message progress, downloaded media) reach the app’s open chats only after a reload; set REDIS_URL, or let the app run the jobs (RUN_JOBS=true)',
     );
 }
 

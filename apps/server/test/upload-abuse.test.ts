@@ -1,4 +1,4 @@
-// Hostile uploads on every route that takes a file: the media library (both paths) and a mass send with
+// Hostile uploads on every route that takes a file: the media library (both paths) and a mass message with
 // a header file (multipart). Polyglots, lying names and declared types, path tricks in the name, sizes
 // at the edge, and traversal on the routes that serve files back. Each refusal must leave nothing
 // behind: no row, no stored file, no staged part. Real multipart over the app's HTTP layer.
@@ -22,7 +22,7 @@ const UNSUPPORTED = /^El contenido del archivo no es de un tipo admitido\./;
 
 beforeAll(async () => {
   ({ api: ctx, cast, companyA } = await createCastApi());
-  // A media-header template and a list, so a mass send can carry a file.
+  // A media-header template and a list, so a mass message can carry a file.
   const at = new Date().toISOString();
   const components = [
     { type: 'HEADER', format: 'IMAGE', text: null, buttons: [] },
@@ -63,7 +63,7 @@ afterAll(async () => {
 type Route = 'library' | 'library (admin path)' | 'mass send';
 const ROUTES: Route[] = ['library', 'library (admin path)', 'mass send'];
 
-/** One file to a route, as a browser's form would send it (a mass send carries its own fields too). */
+/** One file to a route, as a browser's form would send it (a mass message carries its own fields too). */
 function uploadTo(route: Route, file: fx.FilePart, fields: Record<string, string> = {}) {
   const url =
     route === 'mass send'
@@ -279,7 +279,7 @@ describe(`upload abuse (${engine})`, () => {
         inline: false,
       },
     ];
-    // (A mass send stores its file through the same library upload; its refusals are checked above.)
+    // (A mass message stores its file through the same library upload; its refusals are checked above.)
     for (const route of ['library', 'library (admin path)'] as const) {
       for (const c of cases) {
         const res = await uploadTo(route, { filename: c.name, content: c.content, contentType: c.type });

@@ -11,7 +11,7 @@ export const ZAdminHomeSummary = z.object({
   unread_conversations: z.number().int(),
   /** Messages of today: received, sent by admins and by bots. */
   messages_today: z.number().int(),
-  /** The newest mass send, whatever its state; null when the company has made none. */
+  /** The newest mass message, whatever its state; null when the company has made none. */
   last_mass_send: z
     .object({
       id: z.number().int(),

@@ -58,7 +58,7 @@ export const ZBotFailedEvent = z.object({
 });
 
 /**
- * A mass send's progress: its state and counts by recipient state (see mass-messages.schema.ts). Sent
+ * A mass message's progress: its state and counts by recipient state (see mass-messages.schema.ts). Sent
  * when the send changes state and, while it runs, at most a few times a second.
  */
 export const ZMassMessageProgressEvent = z.object({

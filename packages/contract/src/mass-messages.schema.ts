@@ -4,7 +4,7 @@ import { ZPagination } from './clients.schema';
 import { TEMPLATE_PARAMETER_MAX } from './templates.schema';
 
 // ---------------------------------------------------------------------------------------------------
-// Client lists (`/admin/list-clients`): a named set of a company's clients that mass sends go to.
+// Client lists (`/admin/list-clients`): a named set of a company's clients that mass messages go to.
 // ---------------------------------------------------------------------------------------------------
 
 export const CLIENT_LIST_NAME_MAX = 120;
@@ -97,7 +97,7 @@ export const ZClientListMembersResponse = z.object({
 export type ClientListMembersResponse = z.infer<typeof ZClientListMembersResponse>;
 
 // ---------------------------------------------------------------------------------------------------
-// Mass sends (`/admin/messages-massive`): one approved template sent to every client of a list.
+// Mass messages (`/admin/messages-massive`): one approved template sent to every client of a list.
 // ---------------------------------------------------------------------------------------------------
 
 /**
@@ -283,7 +283,7 @@ export const ZMassMessageCounts = z.object({
 export type MassMessageCounts = z.infer<typeof ZMassMessageCounts>;
 
 /**
- * A mass send. `counts` are by current state (a delivered recipient counts in `delivered`, not in
+ * A mass message. `counts` are by current state (a delivered recipient counts in `delivered`, not in
  * `sent`); "sent so far" is sent + delivered + read. `scheduled_at` is the UTC time it was asked to start
  * (null for "now"); `started_at` when the sender first took it (later than `scheduled_at` when the server
  * was down at that time).
@@ -475,7 +475,7 @@ export const ZMassPreviewResponse = z.object({
 });
 export type MassPreviewResponse = z.infer<typeof ZMassPreviewResponse>;
 
-/** Messages per second a company's mass sends keep to, unless it sets another (WhatsApp's default). */
+/** Messages per second a company's mass messages keep to, unless it sets another (WhatsApp's default). */
 export const MASS_DEFAULT_MESSAGES_PER_SECOND = 80;
 /** The most WhatsApp allows one number. */
 export const MASS_MAX_MESSAGES_PER_SECOND = 1000;

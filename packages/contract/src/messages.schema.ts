@@ -47,7 +47,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 /**
  * Who wrote a message. `customer`: the client on WhatsApp; `bot`: the company's bot; `user`: an agent of
  * the company (`id` and `name` of the user; both absent once the user is deleted, or for messages
- * written before authors were kept); `campaign`: a mass send (`id` and `name` of the send); `system`:
+ * written before authors were kept); `campaign`: a mass message (`id` and `name` of the send); `system`:
  * HablaBot itself.
  */
 export const MESSAGE_AUTHOR_TYPES = ['customer', 'bot', 'user', 'campaign', 'system'] as const;

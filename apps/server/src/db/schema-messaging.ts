@@ -36,7 +36,7 @@ export interface MessagesTable {
   author_kind: Generated<string>;
   /** The agent who wrote it (kind user); null when unknown or the user was deleted. */
   author_user_id: number | null;
-  /** The mass send it came from (kind campaign). */
+  /** The mass message it came from (kind campaign). */
   author_mass_message_id: number | null;
   /** The message it answers (quotes). */
   reply_to_id: number | null;
@@ -87,7 +87,7 @@ export interface ClientListMembersTable {
   client_id: number;
 }
 
-/** A mass send (see the mass_messages migration). */
+/** A mass message (see the mass_messages migration). */
 export interface MassMessagesTable {
   id: Generated<number>;
   company_id: number;

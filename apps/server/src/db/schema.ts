@@ -18,7 +18,7 @@ export type * from './schema-messaging';
 export interface CompaniesTable {
   id: Generated<number>;
   name: string;
-  /** The pace of the company's mass sends; null: the default. */
+  /** The pace of the company's mass messages; null: the default. */
   mass_messages_per_second: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -35,7 +35,7 @@ const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional
 
 const action = { params: ZIdParams, responses: { 200: ZMassMessageActionResponse, ...errors } };
 
-/** Client lists and mass sends: start, history, preview, pace, report (JSON and CSV), pause/resume/cancel, resend. */
+/** Client lists and mass messages: start, history, preview, pace, report (JSON and CSV), pause/resume/cancel, resend. */
 export const massMessagesRoutes = /* @__PURE__ */ declareRoutes(massMessagesPaths, {
   lists: { query: ZClientListsQuery, responses: { 200: ZClientListsResponse, ...errors } },
   createList: { body: ZClientListRequest, responses: { 201: ZClientListMutationResponse, ...errors } },

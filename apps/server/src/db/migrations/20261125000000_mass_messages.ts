@@ -1,7 +1,7 @@
 import { type MigrationDb, sql, timestampType, withId, withTimestamps } from '../migration-helpers';
 
 /**
- * Client lists and mass sends.
+ * Client lists and mass messages.
  *
  * - `client_lists` and `client_list_members`: a company's named lists of its clients (a member row per
  *   client; deleting a client or a list removes its member rows).

@@ -9,7 +9,7 @@ const BACKFILL_BATCH = 1000;
  * 8.5 ms for a conversation of 50,000 on PostgreSQL, most of the page's time.
  *
  * The database keeps it, with a trigger on every message stored, so no way of writing a message can
- * forget it (the webhook, outbound sends, the bot, mass sends, imports and seeds alike): one more
+ * forget it (the webhook, outbound sends, the bot, mass messages, imports and seeds alike): one more
  * update of the client row, in the same transaction, which the webhook's and the senders' writes
  * already update for its last message. Messages are never deleted on their own, only with their client
  * or company (cascade), so there is no delete trigger; a message never moves to another client.

@@ -11,7 +11,7 @@ const REFERENCE_INDEXES = [
  * Who wrote each message, what it quotes, and every status it went through.
  *
  * `author_kind`: customer, bot, user (`author_user_id`, the agent), campaign (`author_mass_message_id`,
- * the mass send) or system. The names are read by joining the user or the send, so a renamed user shows
+ * the mass message) or system. The names are read by joining the user or the send, so a renamed user shows
  * the new name. Deleting a user or a send keeps the message and clears the reference (the kind stays):
  * the name of a person whose account is gone is not kept in the company's chats.
  * `reply_to_id`: the message this one answers (WhatsApp's `context.id` on a customer's message, or the
@@ -20,7 +20,7 @@ const REFERENCE_INDEXES = [
  * failure.
  *
  * Existing messages: client → customer, bot → bot, admin → user (which user is not known), or campaign
- * when a mass send's recipient has the message's wamid. Each outgoing message gets its current status as
+ * when a mass message's recipient has the message's wamid. Each outgoing message gets its current status as
  * its first history row (the earlier steps were never kept).
  */
 export async function up(db: MigrationDb): Promise<void> {
@@ -54,7 +54,7 @@ export async function up(db: MigrationDb): Promise<void> {
 
   await sql`update messages set author_kind = 'bot' where sender_type = 'bot'`.execute(db);
   await sql`update messages set author_kind = 'user' where sender_type = 'admin'`.execute(db);
-  // What a mass send delivered shows in the conversation with the send's wamid (in-conversation.ts).
+  // What a mass message delivered shows in the conversation with the send's wamid (in-conversation.ts).
   await sql`
     update messages set author_kind = 'campaign', author_mass_message_id = (
       select r.mass_message_id from mass_message_recipients r

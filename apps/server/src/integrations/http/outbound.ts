@@ -19,7 +19,7 @@ import {
  *
  * Made with undici's `request` (the HTTP client Node's own `fetch` is built on) over its pool of
  * kept-alive connections: without the web streams, `Headers` and `Response` objects `fetch` wraps every
- * exchange in, a mass send's request costs the process about half the CPU, which is what lets one
+ * exchange in, a mass message's request costs the process about half the CPU, which is what lets one
  * process keep a pace of hundreds of messages a second. It follows no redirect by itself.
  *
  * Every call also follows the outbound policy (see address-policy.ts), because a company admin chooses

@@ -217,7 +217,7 @@ export function createCloudApiClient(options: { account: AccountSource; timeoutM
   }
 
   /**
-   * Sends with an account read before (`accountOf`): a mass send reads it once per run of its job, not
+   * Sends with an account read before (`accountOf`): a mass message reads it once per run of its job, not
    * once per recipient; a token changed in the settings applies from its next run.
    */
   async function sendAs(

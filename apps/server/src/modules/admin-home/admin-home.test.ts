@@ -40,7 +40,7 @@ async function clientWith(companyId: number, unread: number, messages: { sender:
     .execute();
 }
 
-async function massSend(companyId: number, name: string, status: string, counts: Record<string, number>) {
+async function massMessage(companyId: number, name: string, status: string, counts: Record<string, number>) {
   const at = new Date().toISOString();
   await t.api.container.db
     .insertInto('mass_messages')
@@ -81,14 +81,14 @@ beforeAll(async () => {
     { sender: 'bot', at: new Date(todayStart.getTime() - 2 * DAY) },
   ]);
   await clientWith(a, 0, []);
-  await massSend(a, 'Primera', 'completed', { total: 10, sent: 10 });
-  await massSend(a, 'Promo de otoño', 'sending', { total: 100, sent: 40, queued: 60 });
+  await massMessage(a, 'Primera', 'completed', { total: 10, sent: 10 });
+  await massMessage(a, 'Promo de otoño', 'sending', { total: 100, sent: 40, queued: 60 });
   // Its first bot is paused, its second answers.
   await createBot(t.api, a, { bot_name: 'Dormido', state: 0 });
   await createBot(t.api, a, { bot_name: 'Sofía' });
   // Company B: its own figures, none of which may show in A's.
   await clientWith(t.companyB, 5, [{ sender: 'client', at: today(5000) }]);
-  await massSend(t.companyB, 'De otra compañía', 'paused', { total: 1 });
+  await massMessage(t.companyB, 'De otra compañía', 'paused', { total: 1 });
   await createBot(t.api, t.companyB, { bot_name: 'Ajeno' });
 });
 afterAll(async () => {

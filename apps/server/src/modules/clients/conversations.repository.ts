@@ -282,7 +282,7 @@ export function createConversationsRepository(db: Executor) {
     },
 
     /**
-     * A message to the customer (admin, bot or a mass send) becomes the conversation's last message, for
+     * A message to the customer (admin, bot or a mass message) becomes the conversation's last message, for
      * the chat list's order and preview; the unread count stays as it is. A message dated before the one
      * shown changes nothing.
      */

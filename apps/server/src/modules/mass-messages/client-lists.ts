@@ -10,7 +10,7 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 const now = () => new Date().toISOString();
 
 /**
- * Client lists: a company's named sets of its own clients, the audience of mass sends. A list always has
+ * Client lists: a company's named sets of its own clients, the audience of mass messages. A list always has
  * at least one client; every member is a client of the list's company (checked on each write, so a list
  * never reaches another company's clients). Deleting a client takes it out of every list.
  */

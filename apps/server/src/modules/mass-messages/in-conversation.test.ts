@@ -1,4 +1,4 @@
-// Keeping a mass send's accepted recipients in their conversations, on the real database: recipients
+// Keeping a mass message's accepted recipients in their conversations, on the real database: recipients
 // accepted together are written as one batch per company, and every rule of one recipient holds for each
 // of them — the campaign's message, its status history, the conversation's last message, `message.sent`,
 // and a status WhatsApp reported before the message was kept.

@@ -18,7 +18,7 @@ interface Waiting {
 }
 
 /**
- * What a recipient of a mass send got shows in their conversation: the template as they read it, as the
+ * What a recipient of a mass message got shows in their conversation: the template as they read it, as the
  * company's message (author `campaign`; it does not pause the bot: only a person writing does), with the
  * send's wamid, so the statuses WhatsApp reports reach it too, and its status history from `sent`. It
  * becomes the client's last message in the chat list (`message.sent`), and keeps the template request, so

@@ -1,4 +1,4 @@
-// A mass send survives `kill -9`: a worker process sends it to the fake Graph API (through a proxy that
+// A mass message survives `kill -9`: a worker process sends it to the fake Graph API (through a proxy that
 // holds each request a moment, so requests are in flight when the worker dies), is killed with SIGKILL
 // in the middle, and a new worker finishes the send. Every client gets the message at most once; a client
 // whose request was in flight is reported `unknown`, never sent again by itself.

@@ -1,4 +1,4 @@
-// A mass send's schedule is a strict ISO-8601 date and time that names a real moment no more than a
+// A mass message's schedule is a strict ISO-8601 date and time that names a real moment no more than a
 // year ahead: anything else is a 422 on `schedule` with its message in Spanish and English, never a date
 // rolled over into another one (before, '2027-13-45T99:99' was taken as a day of 2028).
 import { MASS_SCHEDULE_MAX_AHEAD_MS, isScheduleDateTime } from '@hablabot/contract';

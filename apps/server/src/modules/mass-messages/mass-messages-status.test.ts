@@ -1,4 +1,4 @@
-// A mass-send recipient's WhatsApp status never goes backwards, by the chat's rule: WhatsApp's reports
+// A mass message recipient's WhatsApp status never goes backwards, by the chat's rule: WhatsApp's reports
 // for a sent message come over the real webhook route in any order, and a late `failed` or `sent` never
 // replaces `delivered` or `read` (they prove the message arrived).
 import type { MassMessage, MassRecipient } from '@hablabot/contract';
@@ -95,7 +95,7 @@ afterAll(async () => {
   await Promise.all([ctx?.close(), fake?.close(), server?.close()]);
 });
 
-describe(`a mass-send recipient's status (${engine})`, () => {
+describe(`a mass message recipient's status (${engine})`, () => {
   it('never goes backwards: failed or sent after delivered or read change nothing', async () => {
     const { recipients } = await sentTo(3);
     await fake.flushWebhooks();

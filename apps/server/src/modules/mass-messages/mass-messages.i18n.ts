@@ -1,4 +1,4 @@
-/** Texts of client lists and mass sends, in both interface languages. */
+/** Texts of client lists and mass messages, in both interface languages. */
 export const massMessagesTexts = {
   es: {
     'list_clients.listed': 'Listas de clientes.',

@@ -105,7 +105,7 @@ const rankOfStored = sql<number>`case status ${sql.join(
 /** A list with no client of the company: nothing is kept. */
 class EmptyList extends Error {}
 
-/** Database access of mass sends and their recipients. */
+/** Database access of mass messages and their recipients. */
 export function createMassMessagesRepository(db: Executor) {
   return {
     /**

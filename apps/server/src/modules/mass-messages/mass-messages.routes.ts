@@ -20,7 +20,7 @@ export function csvCell(value: unknown): string {
   return /[",\n\r;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Client lists (`/admin/list-clients`) and mass sends (`/admin/messages-massive`, history, report). */
+/** Client lists (`/admin/list-clients`) and mass messages (`/admin/messages-massive`, history, report). */
 export function massMessagesRoutes(deps: {
   clientLists: ClientLists;
   massMessages: MassMessagesService;
@@ -130,7 +130,7 @@ export function massMessagesRoutes(deps: {
       },
     });
 
-    // --- mass sends ---
+    // --- mass messages ---
 
     route(app, declared.create, {
       schema: {

@@ -49,7 +49,7 @@ function parseTemplate(row: {
   return { ...row, components: JSON.parse(row.components) };
 }
 
-/** Mass sends: accepting one (its recipients queued in one statement), the history, the report, control. */
+/** Mass messages: accepting one (its recipients queued in one statement), the history, the report, control. */
 export function createMassMessagesService(deps: {
   db: Kysely<DB>;
   repository: MassMessagesRepository;

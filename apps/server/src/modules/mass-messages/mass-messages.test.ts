@@ -1,4 +1,4 @@
-// Client lists and mass sends over real HTTP: the app's routes, the sender job on the real job queue
+// Client lists and mass messages over real HTTP: the app's routes, the sender job on the real job queue
 // (in-process on SQLite, BullMQ with REDIS_URL), the fake Graph API of packages/fakes for WhatsApp, and
 // its status webhooks delivered back to the app through a loopback server.
 import { MESSAGE_STATUS, type MassMessage, type MassRecipient, type ServerEvent } from '@hablabot/contract';

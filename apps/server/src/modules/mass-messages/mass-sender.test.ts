@@ -112,12 +112,12 @@ async function statuses(massMessageId: number) {
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** How many `mass_send.progress` events the send has in the outbox. */
+/** How many `mass_message.progress` events the send has in the outbox. */
 async function progressEvents(massMessageId: number): Promise<number> {
   const rows = await ctx.container.db
     .selectFrom('outbox')
     .select('payload')
-    .where('type', '=', 'mass_send.progress')
+    .where('type', '=', 'mass_message.progress')
     .execute();
   return rows.filter((r) => JSON.parse(r.payload).massMessageId === massMessageId).length;
 }

@@ -44,7 +44,7 @@ export interface MassSenderOptions {
 }
 
 /**
- * The sender of mass sends: a job per send that works through its recipients, paced under the company's
+ * The sender of mass messages: a job per send that works through its recipients, paced under the company's
  * messages per second (see pacer.ts), and hands over to a fresh job every few seconds so the job queue's
  * other work is never starved. Its SQL is in mass-sender.repository.ts, one recipient's request and what
  * its answer means in recipient-request.ts.
@@ -63,7 +63,7 @@ export function createMassSender(deps: {
   /** WhatsApp: the company's account is read once per run (`accountOf`), each recipient sent with it. */
   cloudApi: Pick<CloudApiClient, 'accountOf' | 'sendAs'>;
   jobs: JobQueue;
-  /** Where `mass_send.progress` is emitted (the real-time module shows it). */
+  /** Where `mass_message.progress` is emitted (the real-time module shows it). */
   outbox: Pick<Outbox, 'transaction'>;
   /** Counts each recipient WhatsApp accepted or refused, as sender `mass`. */
   metrics?: Pick<Metrics, 'sent'>;
@@ -104,7 +104,7 @@ export function createMassSender(deps: {
   const pendingProgress = new Set<number>();
 
   /**
-   * Counts the send's recipients and keeps the counts on the send, with `mass_send.progress` in the same
+   * Counts the send's recipients and keeps the counts on the send, with `mass_message.progress` in the same
    * transaction (its subscribers read the send's status and counts from the row).
    */
   async function publishProgress(massMessageId: number): Promise<void> {
@@ -113,7 +113,7 @@ export function createMassSender(deps: {
     const counts = await repository.countByStatus(massMessageId);
     await outbox.transaction(async (trx, events) => {
       await createMassMessagesRepository(trx).saveCounts(massMessageId, counts);
-      events.emit('mass_send.progress', { companyId: send.company_id, massMessageId });
+      events.emit('mass_message.progress', { companyId: send.company_id, massMessageId });
     });
   }
 

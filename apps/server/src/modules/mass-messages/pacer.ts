@@ -11,7 +11,7 @@ export const MAX_RATE_LIMIT_STOP_MS = 30_000;
 export type PaceAnswer = { room: number } | { room: 0; waitMs: number };
 
 /**
- * The pace of one run of a mass send, a pure function of its clock: it never sleeps and never reads the
+ * The pace of one run of a mass message, a pure function of its clock: it never sleeps and never reads the
  * time any other way, so a test moves the clock and reads what the pacer allows.
  *
  * At most `rate` requests start in any window of a little over a second, in evenly spaced slots within it.

@@ -6,7 +6,7 @@ import {
 } from '@hablabot/contract';
 import { invalid } from '../../platform/errors';
 
-// When a mass send is to start: the schedule's text read as one UTC instant, with the rules it must meet.
+// When a mass message is to start: the schedule's text read as one UTC instant, with the rules it must meet.
 
 /** Reads a local date and time ('2026-11-25T10:30') in an IANA time zone as a UTC instant. */
 export function zonedToUtc(local: string, timeZone: string): Date {

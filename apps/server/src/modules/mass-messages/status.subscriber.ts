@@ -5,12 +5,12 @@ import type { MassMessagesRepository } from './mass-messages.repository';
 import type { MassSender } from './mass-sender';
 
 /**
- * WhatsApp's statuses reach the mass sends too: the recipient with that wamid takes the status (never
+ * WhatsApp's statuses reach the mass messages too: the recipient with that wamid takes the status (never
  * moving back), and its send's progress is published soon after (once per burst of statuses). The
  * recipient's message in its conversation takes it as well: it may have been kept (in-conversation.ts)
  * after the webhook looked for it and before the recipient had the status, so neither copied it.
  */
-export const massSendStatusSubscriber = (deps: {
+export const massMessageStatusSubscriber = (deps: {
   repository: Pick<MassMessagesRepository, 'applyStatus'>;
   sender: Pick<MassSender, 'progressSoon'>;
   withTransaction: WithTransaction;

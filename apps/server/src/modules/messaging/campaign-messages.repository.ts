@@ -21,7 +21,7 @@ export interface CampaignMessage {
 export const CAMPAIGN_BATCH_MAX = 200;
 
 /**
- * Keeps a batch of one company's mass-send messages in their conversations, in the caller's transaction,
+ * Keeps a batch of one company's mass messages' conversation messages in their conversations, in the caller's transaction,
  * with the statements one message would take, each written once for the whole batch: the messages
  * (the company's `admin` messages, author `campaign`, status `sent`; one whose wamid the company already
  * has is skipped, as `insertMessage` does), the first entry of each one's status history, and each

@@ -174,7 +174,7 @@ export function createInboundService(deps: {
   /**
    * A status WhatsApp reported: applied to the conversation's message with that wamid when it moves its
    * status up (`message.status_changed`), and told to every other sender (`whatsapp.status_reported`:
-   * a mass send's recipient takes it by wamid), in one transaction.
+   * a mass message's recipient takes it by wamid), in one transaction.
    */
   function applyStatus(companyId: number, s: StatusReport) {
     const at = (s.at ?? new Date()).toISOString();
@@ -280,7 +280,7 @@ export function createInboundService(deps: {
           else outcome.ignored++;
         }
         for (const s of change.statuses) {
-          // One wamid can be both a message of a conversation and a recipient of a mass send (what a
+          // One wamid can be both a message of a conversation and a recipient of a mass message (what a
           // send delivered shows in the chat too): the status goes to each.
           await pace();
           await applyStatus(companyId, s);

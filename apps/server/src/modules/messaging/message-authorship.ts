@@ -10,7 +10,7 @@ import {
 import type { MessageRow } from '../../db/schema';
 import type { Executor } from '../../db/transactions';
 
-/** Who wrote a message as it is stored: the type, and the user or the mass send it names. */
+/** Who wrote a message as it is stored: the type, and the user or the mass message it names. */
 export interface AuthorRef {
   type: MessageAuthorType;
   userId?: number | null;

@@ -134,7 +134,7 @@ export function createMessagesRepository(db: Executor) {
           updated_at: now(),
         })
       ).rows;
-      // The agent's name and the quote are read for the caller's answer; a mass send's name is not (its
+      // The agent's name and the quote are read for the caller's answer; a mass message's name is not (its
       // sender needs only the id, once per recipient; every later read of the message names it).
       const message =
         row && row.author_user_id === null && row.reply_to_id === null

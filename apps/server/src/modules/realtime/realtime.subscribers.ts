@@ -13,7 +13,7 @@ import type { MessagesRepository } from '../messaging/messages.repository';
  *
  *   message.received, message.sent → message.created     message.updated → message.updated
  *   message.status_changed → message.status               bot.failed → bot.failed
- *   conversation.updated → client.unread / client.bot_mode mass_send.progress → mass_message.progress
+ *   conversation.updated → client.unread / client.bot_mode   mass_message.progress → the live event of the same name
  */
 export function realtimeSubscribers(deps: {
   events: Pick<EventBus, 'publish'>;
@@ -100,7 +100,7 @@ export function realtimeSubscribers(deps: {
         data: { client_id: e.clientId, reason: e.reason, message_id: e.messageId },
       }),
     ),
-    on('mass_send.progress', 'realtime.mass-send-progress', async (e) => {
+    on('mass_message.progress', 'realtime.mass-message-progress', async (e) => {
       const row = await massMessagesRepository.findById(e.massMessageId);
       if (!row || row.company_id !== e.companyId) return;
       const send = toMassMessage(row);

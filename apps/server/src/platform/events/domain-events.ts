@@ -14,7 +14,7 @@ export const DOMAIN_EVENTS = {
   'message.received': z.object({ ...company, clientId: id, messageId: id, media: z.boolean() }),
   /**
    * A message of ours was stored in a conversation: an admin's or the bot's (pending, then sent), a
-   * mass send's template as the recipient read it, the bot's failure note.
+   * mass message's template as the recipient read it, the bot's failure note.
    */
   'message.sent': z.object({ ...company, clientId: id, messageId: id }),
   /** A message changed other than by status: its media was fetched, or could not be. */
@@ -25,7 +25,7 @@ export const DOMAIN_EVENTS = {
    */
   'message.status_changed': z.object({ ...company, clientId: id, messageId: id, status: z.number().int() }),
   /**
-   * WhatsApp reported a status for a wamid of the company, whichever sender it belongs to: a mass send's
+   * WhatsApp reported a status for a wamid of the company, whichever sender it belongs to: a mass message's
    * recipient takes it by wamid (it may come before the recipient's message is kept in its conversation).
    */
   'whatsapp.status_reported': z.object({
@@ -49,8 +49,8 @@ export const DOMAIN_EVENTS = {
   'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
   /** The company's WhatsApp number, account or token was saved (the settings form). */
   'channel.saved': z.object({ ...company }),
-  /** A mass send's state or counts changed (the counts are read when the event is handled). */
-  'mass_send.progress': z.object({ ...company, massMessageId: id }),
+  /** A mass message's state or counts changed (the counts are read when the event is handled). */
+  'mass_message.progress': z.object({ ...company, massMessageId: id }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;

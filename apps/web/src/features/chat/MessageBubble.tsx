@@ -147,7 +147,7 @@ export function MessageBubble({
   const botFailure = message.kind === 'bot_failure';
   const isMedia = message.message_type !== 'text';
   const caption = message.message_type === 'document' ? '' : message.content;
-  // An agent's or a mass send's message says whose it is; the customer's and the bot's need no name.
+  // An agent's or a mass message's message says whose it is; the customer's and the bot's need no name.
   // (A message from a server older than authors has none.)
   const author = message.author as ChatMessage['author'] | undefined;
   const named = author?.type === 'user' || author?.type === 'campaign';

@@ -5,7 +5,7 @@ import { CloseIcon } from '../../components/lib/icons';
 
 /**
  * Who wrote a message, as the chat names them: the viewer's own messages read 'Tú', another agent's
- * their name as it is now (or 'Agente' once the account is gone), a mass send's its name, the customer
+ * their name as it is now (or 'Agente' once the account is gone), a mass message's its name, the customer
  * the contact's name.
  */
 export function authorLabel(

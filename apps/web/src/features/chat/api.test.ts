@@ -85,7 +85,7 @@ describe('the cached client lists', () => {
     unsubscribe = observer.subscribe(() => {});
     await new Promise((r) => setTimeout(r, 100));
     expect(loads).toBe(1);
-    // A mass send: one event per recipient, none of them in the list on screen.
+    // A mass message: one event per recipient, none of them in the list on screen.
     for (let id = 100; id < 160; id++) bumpChatClient(queryClient, id, { last_message_content: 'Aviso' });
     await new Promise((r) => setTimeout(r, 100));
     expect(loads).toBe(2);

@@ -107,7 +107,7 @@ const reloadLater = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
 
 /**
  * Loads the lists on screen again for clients they do not hold: at once, then at most once per
- * `LIST_RELOAD_MS` whatever the number of events (a mass send brings one per recipient, dozens a second),
+ * `LIST_RELOAD_MS` whatever the number of events (a mass message brings one per recipient, dozens a second),
  * the last ones of a burst folded into one load at its end. A load already running is not cut short for
  * a new one, so a list of many pages always finishes loading.
  */

@@ -37,7 +37,7 @@ import {
   useTemplates,
 } from './api';
 import { ClientListForm } from './ClientListForm';
-import { MassSendForm } from './MassSendForm';
+import { MassMessageForm } from './MassMessageForm';
 import { PaceSetting } from './PaceSetting';
 import { SendProgress, StatusBadge } from './progress';
 import { formatDateTime } from './schedule';
@@ -275,7 +275,7 @@ export default function MassMessagesPage() {
         ) : null}
       </ChipBar>
 
-      <MassSendForm
+      <MassMessageForm
         templates={templates.data?.data ?? []}
         lists={allLists}
         hasMoreLists={Boolean(lists.hasNextPage)}

@@ -1,6 +1,6 @@
 import { MEDIA_FORMATS, type MediaKind, type MessageTemplate } from '@hablabot/contract';
 
-/** Only APPROVED templates can go out in a mass send. */
+/** Only APPROVED templates can go out in a mass message. */
 export function approvedTemplates(templates: readonly MessageTemplate[]): MessageTemplate[] {
   return templates.filter((template) => template.status.toUpperCase() === 'APPROVED');
 }

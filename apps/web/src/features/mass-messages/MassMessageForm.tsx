@@ -60,7 +60,7 @@ const EMPTY: SendFormValues = { name: '', message_template_id: '', list_id: '', 
 
 type HeaderFile = { source: 'library'; item: MediaItem } | { source: 'upload'; file: File };
 
-export interface MassSendFormProps {
+export interface MassMessageFormProps {
   templates: readonly MessageTemplate[];
   /** The lists the page has loaded; the form searches the server for the others. */
   lists: readonly ClientList[];
@@ -71,7 +71,7 @@ export interface MassSendFormProps {
 }
 
 /** 'Nuevo envío': an approved template to every client of a list, now or at a set time. */
-export function MassSendForm({ templates, lists, hasMoreLists = false, onSent }: MassSendFormProps) {
+export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent }: MassMessageFormProps) {
   const { t } = useTranslation();
   const formId = useId();
   const ids = (field: string) => `${formId}-${field}`;

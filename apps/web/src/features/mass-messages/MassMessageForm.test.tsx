@@ -9,7 +9,7 @@ import {
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
 } from '../../test';
-import { MassSendForm } from './MassSendForm';
+import { MassMessageForm } from './MassMessageForm';
 import { localInputToUtc, toLocalInput } from './schedule';
 import { makeList, makeSend, makeTemplate } from './test-fixtures';
 
@@ -32,7 +32,7 @@ const ana = { id: 1, name: 'Ana', last_names: 'García', whatsapp_cellphone: '52
 
 function renderForm() {
   const onSent = vi.fn();
-  renderWithQuery(<MassSendForm templates={templates} lists={lists} onSent={onSent} />);
+  renderWithQuery(<MassMessageForm templates={templates} lists={lists} onSent={onSent} />);
   const form = screen.getByRole('region', { name: 'Nuevo envío' });
   return { form, onSent, user: userEvent.setup() };
 }
@@ -46,7 +46,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
+describe('MassMessageForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('offers only APPROVED templates and needs a name, a template and a list', async () => {
     const api = mockFetch({});
     const { form, user } = renderForm();
@@ -234,7 +234,7 @@ describe('MassSendForm', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   it('speaks English', async () => {
     setupTestI18n('en');
     mockFetch({});
-    renderWithQuery(<MassSendForm templates={templates} lists={lists} />);
+    renderWithQuery(<MassMessageForm templates={templates} lists={lists} />);
     const form = screen.getByRole('region', { name: 'New send' });
     const user = userEvent.setup();
     await user.selectOptions(within(form).getByLabelText(/^Template/), '1');
