@@ -120,7 +120,7 @@ export interface ContainerOptions {
  * Wires repositories into services by hand: every dependency is visible here. Loads the server's texts
  * first (`registerServerTexts`). `withTransaction` runs a
  * piece of work in one transaction with repositories bound to it; services that write through two
- * repositories take it (see "Transactions" in docs/architecture.md).
+ * repositories take it (see "Database on two engines and transactions" in docs/architecture.md).
  */
 export function createContainer(infra: Infrastructure, options: ContainerOptions = {}) {
   // Every process that works — the HTTP app, a worker — builds a container, so its texts load here.

@@ -4,7 +4,7 @@ import type { DB } from './schema';
 /**
  * What a repository is built on: the database, or one transaction of it. A repository built on a
  * transaction runs every statement in it, so what it writes commits or rolls back with the rest of the
- * caller's work (see "Transactions" in docs/architecture.md).
+ * caller's work (see "Database on two engines and transactions" in docs/architecture.md).
  */
 export type Executor = Kysely<DB> | Transaction<DB>;
 

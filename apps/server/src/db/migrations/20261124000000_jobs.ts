@@ -1,7 +1,7 @@
 import { type MigrationDb, sql, timestampType, withId, withTimestamps } from '../migration-helpers';
 
 /**
- * The background job queue of the in-process runner (see "Jobs and events" in docs/architecture.md): one
+ * The background job queue of the in-process runner (see "Jobs" in docs/architecture.md): one
  * row per job waiting, running or failed; a finished job's row is deleted.
  */
 export async function up(db: MigrationDb): Promise<void> {

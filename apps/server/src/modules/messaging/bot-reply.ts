@@ -65,7 +65,7 @@ export function conversationForPrompt(
 }
 
 /**
- * The bot's answers to customers (see "Bot replies" in docs/architecture.md). A stored customer message
+ * The bot's answers to customers (see "Bot replies" in docs/modules/messaging.md). A stored customer message
  * enqueues one job per client, deduplicated while it waits its short delay, so a burst of messages gets
  * one reply. The job checks the client's bot mode and the company's live bot, builds the prompt (the
  * bots module's prompt builder: personality, the instructions of the client's segments, the recent

@@ -81,7 +81,7 @@ const formatLimit = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${by
 
 /**
  * A customer's media, fetched from WhatsApp into private storage by a job (see "Media download" in
- * docs/architecture.md). A media message enqueues the job when it is stored; the job asks Graph for a
+ * docs/modules/messaging.md). A media message enqueues the job when it is stored; the job asks Graph for a
  * fresh URL on every run, downloads within the type's limit, checks the SHA-256, stores the file and sets
  * the message's file. Transient failures retry with backoff; a permanent one (or the last retry) leaves
  * the message without a file and with a readable note in `error_message`.

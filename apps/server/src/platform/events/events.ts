@@ -14,7 +14,7 @@ export interface MissedEvents {
 }
 
 /**
- * Live events per company (see "Jobs and events" in docs/architecture.md): in-process by default, Redis
+ * Live events per company (see "Domain events and the outbox" in docs/architecture.md): in-process by default, Redis
  * pub/sub with REDIS_URL so every app process sees every event. The last events of each company are kept
  * so a reconnecting stream can get what it missed.
  */

@@ -46,7 +46,7 @@ const KEEP_FAILED_SECONDS = 7 * 24 * 3600;
 /**
  * Jobs in Redis with BullMQ: one BullMQ queue per job name, so each name gets its own worker settings
  * (an at-most-once name's worker never re-runs a stalled job). Differences from the database runner are
- * listed in docs/architecture.md ("Jobs and events").
+ * listed in docs/architecture.md ("Jobs").
  */
 /** A job's data in Redis: the payload and the request that queued it. */
 interface Envelope {

@@ -1,5 +1,5 @@
 /**
- * Background jobs: one interface, two runners (see "Jobs and events" in docs/architecture.md).
+ * Background jobs: one interface, two runners (see "Jobs" in docs/architecture.md).
  * `createDatabaseJobQueue` keeps jobs in the `jobs` table of the app's own database and runs them in the
  * process that starts it; `createBullJobQueue` keeps them in Redis (BullMQ), so `npm run worker` can run
  * them in processes of their own.
