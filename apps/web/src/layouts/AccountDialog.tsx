@@ -1,5 +1,5 @@
 import { type AccountRequest, type Language, LANGUAGES, ZAccountRequest } from '@hablabot/contract';
-import { updateAccount } from '../features/auth/api';
+import { updateAccount } from '../features/auth/account-api';
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
-import { ParticleBackground } from '../features/public/ParticleBackground';
 import { BotIcon, ChatIcon, LogoMark, MegaphoneIcon } from '../components/lib/public-icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import '../styles/public.css';
+
+// The particles are decoration behind the page, not part of its first paint: their canvas code comes in a
+// chunk of its own, fetched once the layout renders, so the sign-in route's initial JavaScript stays in budget.
+const ParticleBackground = lazy(() =>
+  import('../features/public/ParticleBackground').then((module) => ({ default: module.ParticleBackground })),
+);
 
 /**
  * The public landing — a welcome title over floating particles, a header with the
@@ -13,7 +19,9 @@ export default function PublicLayout() {
   const { t } = useTranslation();
   return (
     <div className="public">
-      <ParticleBackground className="public__particles" />
+      <Suspense fallback={null}>
+        <ParticleBackground className="public__particles" />
+      </Suspense>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLogout } from '../features/auth/api';
+import { useLogout } from '../features/auth/account-api';
 import { initials, useSession } from '../lib/session';
 import { ChevronDownIcon, HomeIcon, LogoutIcon, SettingsIcon } from '../components/lib/icons';
 
