@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { derivedColumns } from '../../modules/clients/clients.repository';
 import { migrateDown, migrateTo, migrateToLatest } from '../migrate';
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-
 describe(`migration 20261123000000_clients_list (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it('fills name_sort and search_text of existing clients, in batches, as the repository would', async () => {
     const { db } = t.database;

@@ -1,20 +1,12 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { migrateDown, migrateTo, migrateToLatest } from '../migrate';
 
 const LAST_ON_CLIENTS = '20261126200000_clients_unread_idx';
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 describe(`migration 20261126000000_clients_messages_count (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it('counts the conversations already stored, in batches, then keeps counting new messages', async () => {
     const { db } = t.database;

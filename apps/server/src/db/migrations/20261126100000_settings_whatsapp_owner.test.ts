@@ -1,21 +1,13 @@
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { isUniqueViolation } from '../errors';
 import { migrateTo, migrateToLatest } from '../migrate';
 
 const THIS = '20261126100000_settings_whatsapp_owner';
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 describe(`migration 20261126100000_settings_whatsapp_owner (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it('keeps a shared WhatsApp id with the lowest company, clears it in the others, then refuses a second owner', async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the settings table as it was before channels (20261127010100)

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { migrateTo } from '../migrate';
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
-
 describe(`migration 20261127000000_outbox (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it('adds an empty outbox whose rows start pending, unhandled, untried', async () => {
     const { db } = t.database;

@@ -1,22 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { migrateDown, migrateTo, migrateToLatest } from '../migrate';
 import { BACKFILL_BATCH } from './20261127010000_conversations';
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const BEFORE = '20261126200000_clients_unread_idx';
 const THIS = '20261127010000_conversations';
 
 describe(`migration ${THIS} (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it("moves every client's chat state to its conversation, in batches, then keeps counting new messages", async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the tables as they were before conversations

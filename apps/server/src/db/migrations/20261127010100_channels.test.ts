@@ -1,22 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { isUniqueViolation } from '../errors';
 import { migrateDown, migrateTo, migrateToLatest } from '../migrate';
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const BEFORE = '20261127010000_conversations';
 const THIS = '20261127010100_channels';
 
 describe(`migration ${THIS} (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it("moves each company's WhatsApp number from settings to its channel, names it on conversations, and back", async () => {
     // biome-ignore lint/suspicious/noExplicitAny: the tables as they were before channels

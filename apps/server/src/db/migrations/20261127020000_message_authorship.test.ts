@@ -1,23 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { migrateTo, migrateToLatest } from '../migrate';
 import { migrations } from './index';
 
-const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const NAME = '20261127020000_message_authorship';
 const names = Object.keys(migrations).sort();
 const BEFORE = names[names.indexOf(NAME) - 1]!;
 
 describe(`migration ${NAME} (${engine})`, () => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await t.database.destroy();
-    await t.cleanup();
-  });
+  const t = emptyDatabaseForFile();
 
   it('gives existing messages their author, quote and current status, and goes back down', async () => {
     const { db } = t.database;
