@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/context';
+import { waitFor } from '../../../test/wait';
 import { createDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { currentRequestId, withRequestId } from '../request-context';
@@ -21,15 +22,9 @@ interface Runner {
 
 const serverDir = path.resolve(__dirname, '../../..');
 
-async function until<T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** The shared condition poll (test/wait.ts), with this file's longer patience and shorter step. */
+const until = <T>(check: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> =>
+  waitFor(check, ms, 25);
 
 /**
  * Resolves once the queue holds no job of `name` waiting or running: nothing of it can run any more, so
