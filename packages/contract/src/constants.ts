@@ -10,8 +10,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The three built-in roles; every other role has no area of its own. */
-export const ROLE_NAMES = ['super_admin', 'admin', 'client'] as const;
+/**
+ * The built-in roles; every other role has no area of its own. `agent`: a person of a company's team who
+ * only answers chats (the admin layout shows them 'Chats' and 'Mi cuenta').
+ */
+export const ROLE_NAMES = ['super_admin', 'admin', 'client', 'agent'] as const;
 export type BuiltinRoleName = (typeof ROLE_NAMES)[number];
 
 /** Where each built-in role lands after sign-in. */
@@ -19,6 +22,7 @@ export const ROLE_LANDINGS: Readonly<Record<BuiltinRoleName, string>> = {
   super_admin: '/super-admin',
   admin: '/admin',
   client: '/client',
+  agent: '/admin/chat',
 };
 
 export function isBuiltinRoleName(value: unknown): value is BuiltinRoleName {

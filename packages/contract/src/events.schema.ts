@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common.schema';
+import { ZConversation } from './inbox.schema';
 import { ZMessage } from './messages.schema';
 
 // --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
@@ -81,6 +82,16 @@ export const ZMassMessageProgressEvent = z.object({
 });
 
 /**
+ * A conversation's assignee or status changed (assigned, taken, given back, resolved, reopened): the
+ * conversation as GET /admin/conversations lists it. An agent who just lost it gets this one last event
+ * about it (and drops it from the list); later events about it reach only those who may see it.
+ */
+export const ZConversationChangedEvent = z.object({
+  type: z.literal('conversation.changed'),
+  data: ZClientRef.extend({ conversation: ZConversation }),
+});
+
+/**
  * Sent first on a reconnect whose `Last-Event-ID` is older than what the server still keeps: some events
  * were missed, so the screen reloads its data.
  */
@@ -95,6 +106,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZClientBotModeEvent,
   ZBotFailedEvent,
   ZMassMessageProgressEvent,
+  ZConversationChangedEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

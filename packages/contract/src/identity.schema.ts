@@ -72,9 +72,9 @@ export const ZPassword = z
   });
 
 /** Adds the personal-password rule (not the account's email or name) to a form with a password. */
-function withPasswordRules<T extends z.ZodType<{ password?: string | null; email: string; name: string }>>(
-  schema: T,
-) {
+export function withPasswordRules<
+  T extends z.ZodType<{ password?: string | null; email: string; name: string }>,
+>(schema: T) {
   return schema.superRefine((value, ctx) => {
     if (!value.password || passwordProblem(value.password)) return; // already reported by ZPassword
     const problem = passwordProblem(value.password, value);

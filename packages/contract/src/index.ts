@@ -7,6 +7,7 @@ export * from './constants';
 export * from './settings.schema';
 export * from './events.schema';
 export * from './messages.schema';
+export * from './inbox.schema';
 export * from './templates.schema';
 export * from './mass-messages.schema';
 export * from './platform-stats.schema';

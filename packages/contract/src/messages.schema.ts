@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZTimestamp, requiredText, zId } from './common.schema';
+import { ZTimestamp, zId, zText } from './common.schema';
 
 /**
  * A chat message's delivery status. 2 (read) and 4 (not sent / failed) are the values the chat screen
@@ -39,9 +39,10 @@ export const MESSAGES_PER_PAGE_MAX = 100;
 
 /**
  * `message`: a message of the conversation. `bot_failure`: a note the bot left when it could not answer
- * (status 4, empty content, the reason in `error_message`); shown red, never sent nor resent.
+ * (status 4, empty content, the reason in `error_message`); shown red, never sent nor resent. `note`: an
+ * internal note of the team (author a user), shown as 'Nota interna', never sent to WhatsApp, never unread.
  */
-export const MESSAGE_KINDS = ['message', 'bot_failure'] as const;
+export const MESSAGE_KINDS = ['message', 'bot_failure', 'note'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /**
@@ -150,14 +151,22 @@ export const MESSAGE_TEXT_MAX = 4096;
  * was not sent (status 4) sent again. `phone` is accepted for the web app's sake; the message always goes
  * to the client's stored number.
  */
-export const ZSendMessageRequest = z.object({
-  id: zId().optional(),
-  content: requiredText(MESSAGE_TEXT_MAX, { multiline: true }),
-  client_id: zId(),
-  phone: z.string().max(32).optional(),
-  /** A message of the same client this one answers: WhatsApp shows it quoted above the new one. */
-  reply_to_id: zId().optional(),
-});
+export const ZSendMessageRequest = z
+  .object({
+    id: zId().optional(),
+    /** The text; with `media_id`, the file's caption, which may be empty. */
+    content: zText({ max: MESSAGE_TEXT_MAX, multiline: true }),
+    client_id: zId(),
+    phone: z.string().max(32).optional(),
+    /** A message of the same client this one answers: WhatsApp shows it quoted above the new one. */
+    reply_to_id: zId().optional(),
+    /** A file of the company's media library sent as the message; `content` is then its caption. */
+    media_id: zId().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.media_id === undefined && v.content.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'required' });
+  });
 export type SendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
 /** The stored message (status 1 sent, 0 while WhatsApp is tried again, 4 not sent) and what happened. */

@@ -14,6 +14,11 @@ const LANDING_CHUNKS: Record<BuiltinRoleName, () => Promise<unknown>[]> = {
     import('../features/home/AdminHomePage'),
     loadFeatureTexts('home'),
   ],
+  agent: () => [
+    import('../layouts/AdminLayout'),
+    import('../features/chat/ChatPage'),
+    loadFeatureTexts('chat'),
+  ],
   client: () => [
     import('../layouts/ClientAreaLayout'),
     import('../features/client-area/ClientAreaHomePage'),

@@ -15,3 +15,4 @@ export * from './paths/messages';
 export * from './paths/templates';
 export * from './paths/stream';
 export * from './paths/wordpress';
+export * from './paths/inbox';

@@ -5,6 +5,7 @@ import { authRoutes } from './auth.routes';
 import { adminHomeRoutes, botsRoutes } from './bots.routes';
 import { clientsRoutes, segmentsRoutes } from './clients.routes';
 import { massMessagesRoutes } from './mass-messages.routes';
+import { conversationsRoutes, inboxSettingsRoutes, quickRepliesRoutes, teamRoutes } from './inbox.routes';
 import { mediaRoutes } from './media.routes';
 import { messagesRoutes, templatesRoutes } from './messages.routes';
 import { settingsRoutes } from './settings.routes';
@@ -17,12 +18,16 @@ export const routes = {
   auth: authRoutes,
   bots: botsRoutes,
   clients: clientsRoutes,
+  conversations: conversationsRoutes,
+  inboxSettings: inboxSettingsRoutes,
   massMessages: massMessagesRoutes,
   media: mediaRoutes,
   messages: messagesRoutes,
+  quickReplies: quickRepliesRoutes,
   segments: segmentsRoutes,
   settings: settingsRoutes,
   superAdmin: superAdminRoutes,
+  team: teamRoutes,
   templates: templatesRoutes,
   wordpress: wordpressRoutes,
 };
