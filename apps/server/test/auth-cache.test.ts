@@ -158,6 +158,7 @@ const owner = (userId: number): TokenOwner => ({
     company_id: null,
     company_name: null,
     language: 'es',
+    stream_seen_at: null,
     created_at: '',
     updated_at: '',
     roles: [],

@@ -31,6 +31,8 @@ export interface UsersTable {
   password_hash: string;
   company_id: number | null;
   language: string;
+  /** When an open live stream last showed the user present ("online" is a recent one). */
+  stream_seen_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -110,6 +112,29 @@ export interface ConversationsTable {
   customer_last_message_at: Timestamp | null;
   /** Messages of the conversation, kept by a trigger on messages. */
   messages_count: Generated<number>;
+  /** When it was last resolved (null while open, or never resolved). */
+  resolved_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who sees which conversation and how they are handed out; one row per company once saved. */
+export interface InboxSettingsTable {
+  company_id: number;
+  agents_see_all: Generated<number>;
+  auto_assign: Generated<number>;
+  agent_capacity: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A company's saved answers, by shortcut (unique within the company). */
+export interface QuickRepliesTable {
+  id: Generated<number>;
+  company_id: number;
+  shortcut: string;
+  text: string;
+  media_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -253,6 +278,8 @@ export interface DB {
   clients: ClientsTable;
   client_segments: ClientSegmentsTable;
   conversations: ConversationsTable;
+  inbox_settings: InboxSettingsTable;
+  quick_replies: QuickRepliesTable;
   settings: SettingsTable;
   channels: ChannelsTable;
   bots: BotsTable;

@@ -78,7 +78,26 @@ export function createGuards(identity: Pick<IdentityRepository, 'findUserByToken
     if (!auth.roleNames.has('admin') || auth.user.company_id === null) throw forbidden();
   };
 
-  return { authenticate, recheck, requireAuth, optionalAuth, requireRole, requireCompanyAdmin };
+  /**
+   * A member of a company's team: an admin or an agent. Only the chat's routes (conversations, messages,
+   * notes, reading quick replies, the live stream) let agents in; which conversations an agent may touch
+   * is the inbox's rule (modules/conversations/conversation-access.ts).
+   */
+  const requireCompanyMember: Guard = async (request) => {
+    const auth = await authenticate(request);
+    if (auth.user.company_id === null || !(auth.roleNames.has('admin') || auth.roleNames.has('agent')))
+      throw forbidden();
+  };
+
+  return {
+    authenticate,
+    recheck,
+    requireAuth,
+    optionalAuth,
+    requireRole,
+    requireCompanyAdmin,
+    requireCompanyMember,
+  };
 }
 
 export type Guards = ReturnType<typeof createGuards>;
@@ -101,7 +120,17 @@ export function isAdminOf(auth: AuthContext, companyId: number): boolean {
   return auth.roleNames.has('admin') && auth.user.company_id === companyId;
 }
 
-/** The signed-in user's company; only call behind requireCompanyAdmin. */
+/** Whether a signed-in user is on a company's team (an admin or an agent of it). */
+export function isMemberOf(auth: AuthContext, companyId: number): boolean {
+  return (auth.roleNames.has('admin') || auth.roleNames.has('agent')) && auth.user.company_id === companyId;
+}
+
+/** Whether the caller is an agent only (no admin role): the inbox's privacy rules apply to them. */
+export function isAgentOnly(auth: AuthContext): boolean {
+  return auth.roleNames.has('agent') && !auth.roleNames.has('admin');
+}
+
+/** The signed-in user's company; only call behind requireCompanyAdmin or requireCompanyMember. */
 export function companyIdOf(request: FastifyRequest): number {
   const id = request.auth?.user.company_id;
   if (id === null || id === undefined) throw forbidden();
