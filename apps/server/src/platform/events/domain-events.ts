@@ -43,6 +43,17 @@ export const DOMAIN_EVENTS = {
     clientId: id,
     changed: z.array(z.enum(['unread', 'last_message', 'bot_mode'])),
   }),
+  /**
+   * A conversation's assignee or status changed (assigned, given back, resolved, reopened).
+   * `previousAssigneeId`: who it was assigned to before an assignment change, so the one who lost it
+   * hears of it too (see modules/realtime/realtime.subscribers.ts).
+   */
+  'conversation.changed': z.object({
+    ...company,
+    clientId: id,
+    changed: z.array(z.enum(['assignee', 'status'])),
+    previousAssigneeId: id.nullable().optional(),
+  }),
   /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
   'conversation.read': z.object({ ...company, clientId: id, lastWamid: z.string().nullable() }),
   /** The bot could not answer a client; `reason` is the admin's text. */
