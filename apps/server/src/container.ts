@@ -35,6 +35,8 @@ import { createPlatformStatsService } from './modules/super-admin/platform-stats
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
+import { createConversationAccess } from './modules/conversations/conversation-access';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -164,6 +166,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const superAdmin = createSuperAdminService({ users, roles, companies, authCache: infra.authCache });
   const platformStats = createPlatformStatsService({ stats: createPlatformStatsRepository(db), companies });
   const adminHome = createAdminHomeService({ repository: createAdminHomeRepository(db) });
+  // The team inbox: its settings and who may see which conversation (used by every chat route).
+  const inboxSettings = createInboxSettingsRepository(db);
+  const conversationAccess = createConversationAccess({ db, inboxSettings });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -322,6 +327,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     clientsRepository,
     segmentsRepository,
     messagesRepository,
+    inboxSettings,
+    conversationAccess,
     clients,
     segments,
     clientImport,
