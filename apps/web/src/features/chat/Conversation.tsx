@@ -1,9 +1,9 @@
 import type { Message } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, MessageBox, useMessageBox } from '../../components';
-import { ChevronLeftIcon, PlusIcon } from '../../components/lib/icons';
+import { ChevronLeftIcon } from '../../components/lib/icons';
 import { isApiError } from '../../lib/api-client';
 import {
   appendCachedMessage,
@@ -18,8 +18,8 @@ import { useSession } from '../../lib/session';
 import { CHAT_WINDOW_MS, MARK_READ_DELAY_MS, mergeMessages, unreadDividerIndex } from './chat-utils';
 import { type ChatMessage, MessageBubble } from './MessageBubble';
 import { ReplyPreview } from './MessageQuote';
+import { Composer } from './Composer';
 import { TemplatesModal } from './TemplatesModal';
-import { WindowBanner, useChatWindow } from './WindowBanner';
 
 /** The conversation partner as the chat knows it (from the list or from the clients page). */
 export interface ChatContact {
@@ -246,7 +246,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
         )}
       </div>
       {banner.state ? <MessageBox {...banner.props} /> : null}
-      <InputBar
+      <Composer
         contact={contact}
         messages={stored}
         loading={history.isPending || (needsOlder && hasNextPage)}
@@ -280,110 +280,5 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
         }}
       />
     </section>
-  );
-}
-
-interface InputBarProps {
-  contact: ChatContact;
-  messages: readonly ChatMessage[];
-  loading: boolean;
-  draft: string;
-  onDraftChange: (text: string) => void;
-  onSend: (text: string) => void;
-  onTemplates: () => void;
-  /** The message being answered, shown above the bar. */
-  reply: ReactNode;
-}
-
-function InputBar(props: InputBarProps) {
-  const { contact, messages, loading, draft, onDraftChange, onSend, onTemplates, reply } = props;
-  const { t } = useTranslation();
-  const window = useChatWindow(messages);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-  // The menu closes on Escape and on a click anywhere else.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [menuOpen]);
-  const open = !loading && window.state === 'open';
-  const canSend = open && draft.trim() !== '';
-  const submit = () => {
-    if (!canSend) return;
-    onSend(draft.trim());
-    onDraftChange('');
-  };
-  const option = (key: 'media' | 'details') => {
-    setMenuOpen(false);
-    globalThis.alert(t('chat.input.optionAlert', { name: contact.name, option: t(`chat.input.${key}`) }));
-  };
-  return (
-    <div className="chat-input">
-      {loading ? null : <WindowBanner window={window} />}
-      {reply}
-      <div className="chat-input__bar">
-        <div className="chat-input__menu-wrap" ref={menuRef}>
-          <button
-            type="button"
-            className="chat-input__plus"
-            aria-label={t('chat.input.more')}
-            aria-haspopup="menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen((v) => !v)}
-          >
-            <PlusIcon size={20} aria-hidden="true" />
-          </button>
-          {menuOpen ? (
-            <div className="chat-input__menu" role="menu">
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  setMenuOpen(false);
-                  onTemplates();
-                }}
-              >
-                {t('chat.input.template')}
-              </button>
-              <button type="button" role="menuitem" onClick={() => option('media')}>
-                {t('chat.input.media')}
-              </button>
-              <button type="button" role="menuitem" onClick={() => option('details')}>
-                {t('chat.input.details')}
-              </button>
-            </div>
-          ) : null}
-        </div>
-        <textarea
-          className="chat-input__text"
-          rows={1}
-          value={draft}
-          disabled={!open}
-          aria-label={t('chat.input.placeholder')}
-          placeholder={open || loading ? t('chat.input.placeholder') : t('chat.input.closedPlaceholder')}
-          onChange={(event) => onDraftChange(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            }
-          }}
-        />
-        <button type="button" className="chat-input__send" disabled={!canSend} onClick={submit}>
-          {t('chat.input.send')}
-        </button>
-      </div>
-    </div>
   );
 }
