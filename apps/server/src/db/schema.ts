@@ -80,6 +80,11 @@ export interface ClientsTable {
   last_names: Generated<string>;
   /** Digits only, country code included. */
   whatsapp_cellphone: string;
+  /**
+   * The phone's matching key, computed by the database (platform/phone.ts `phoneKey`): unique per company,
+   * so a WhatsApp id and a typed number that differ by a mobile variant are one client.
+   */
+  phone_key: Generated<string>;
   email: string | null;
   avatar: string | null;
   projects: string | null;

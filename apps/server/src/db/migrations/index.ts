@@ -24,6 +24,7 @@ import * as m20261127010000 from './20261127010000_conversations';
 import * as m20261127010100 from './20261127010100_channels';
 import * as m20261127020000 from './20261127020000_message_authorship';
 import * as m20261128000000 from './20261128000000_team_inbox';
+import * as m20261129000000 from './20261129000000_clients_phone_key';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '20261127010100_channels': m20261127010100,
   '20261127020000_message_authorship': m20261127020000,
   '20261128000000_team_inbox': m20261128000000,
+  '20261129000000_clients_phone_key': m20261129000000,
 };
