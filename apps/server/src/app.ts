@@ -210,6 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           heartbeatMs: container.eventsHeartbeatMs,
           streamAccess: container.streamAccess,
           metrics: container.metrics,
+          presence: container.streamPresence,
         }),
       );
       await api.register(webhookRoutes(container));

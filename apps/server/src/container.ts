@@ -21,6 +21,8 @@ import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messagi
 import { readReceiptSubscriber } from './modules/messaging/read-receipts';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { realtimeSubscribers } from './modules/realtime/realtime.subscribers';
+import { createStreamPresence } from './modules/realtime/stream-presence';
+import type { Clock } from './platform/clock';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
@@ -90,6 +92,8 @@ export interface ContainerOptions {
   eventsHeartbeatMs?: number;
   /** Open streams per user and how often they are all checked again (platform/events/stream-access.ts). */
   streamAccess?: { maxPerUser?: number; recheckMs?: number };
+  /** How presence is written while streams are open (modules/realtime/stream-presence.ts; tests pass a clock). */
+  presence?: { clock?: Clock; refreshMs?: number };
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
   /**
@@ -169,6 +173,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // The team inbox: its settings and who may see which conversation (used by every chat route).
   const inboxSettings = createInboxSettingsRepository(db);
   const conversationAccess = createConversationAccess({ db, inboxSettings });
+  const streamPresence = createStreamPresence({ db, ...options.presence, log: workLog });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -312,6 +317,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     events,
     eventsHeartbeatMs: options.eventsHeartbeatMs,
     streamAccess: options.streamAccess,
+    streamPresence,
     metrics,
     identity,
     users,

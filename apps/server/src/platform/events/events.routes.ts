@@ -1,10 +1,10 @@
 import { EVENTS_HEARTBEAT_MS, ZErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthCache } from '../auth-cache';
-import { companyIdOf, type Guards } from '../auth';
+import { companyIdOf, type Guards, isAgentOnly } from '../auth';
 import { tooManyRequests } from '../errors';
 import type { Metrics } from '../metrics';
-import type { EventBus, PublishedEvent } from './events';
+import { type EventBus, type PublishedEvent, reaches } from './events';
 import { createStreamAccess, type StreamAccessOptions } from './stream-access';
 
 /** A Last-Event-ID we accept: the decimal id of an event we sent. Anything else starts afresh. */
@@ -17,6 +17,11 @@ const EVENT_ID = /^(0|[1-9][0-9]{0,15})$/;
  * resumes after the last event seen. Streams end when the client goes away, when the server stops, and
  * when the token no longer grants the company's events (signed out, demoted, moved, deleted: see
  * stream-access.ts, which also caps the streams one user may hold open; one more is a 429).
+ *
+ * Admins and agents of the company may open it. Each event carries its audience (events.ts): an admin's
+ * stream gets every event, an agent's only those about conversations they may see (the inbox's privacy
+ * rule, modules/conversations/conversation-access.ts), judged by what the token grants at the last check.
+ * While a member's stream is open their presence is kept (`presence`: the team's 'online').
  */
 export function eventsRoutes(deps: {
   events: EventBus;
@@ -25,6 +30,8 @@ export function eventsRoutes(deps: {
   heartbeatMs?: number;
   metrics?: Pick<Metrics, 'streamOpened' | 'streamClosed'>;
   streamAccess?: Pick<StreamAccessOptions, 'maxPerUser' | 'recheckMs'>;
+  /** Told when a member's stream opens; what it answers is called when the stream closes. */
+  presence?: { enter(userId: number): () => void; settled?(): Promise<void> };
 }) {
   const { events, guards } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
@@ -35,8 +42,9 @@ export function eventsRoutes(deps: {
     app.addHook('preClose', async () => {
       for (const end of [...open]) end();
       access.close();
+      await deps.presence?.settled?.();
     });
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    app.addHook('onRequest', guards.requireCompanyMember);
 
     app.get(
       '/admin/events',
@@ -44,7 +52,7 @@ export function eventsRoutes(deps: {
         schema: {
           tags: ['events'],
           description:
-            "Server-sent events (text/event-stream) of the caller's company: message.created, message.status, client.unread, client.bot_mode, bot.failed, and stream.reset when a resume cannot be complete. Send Last-Event-ID to resume.",
+            "Server-sent events (text/event-stream) of the caller's company: message.created, message.updated, message.status, client.unread, client.bot_mode, bot.failed, conversation.changed, mass_message.progress (admins only), and stream.reset when a resume cannot be complete. An agent gets only the events of conversations they may see. Send Last-Event-ID to resume.",
           response: { 401: ZErrorResponse, 403: ZErrorResponse },
         },
       },
@@ -95,6 +103,9 @@ export function eventsRoutes(deps: {
         write = (event) => {
           if (event.id <= sentId) return;
           sentId = event.id;
+          // The audience is judged by the token as last checked (a role can change while it is open).
+          const { auth } = grant;
+          if (!reaches(event.audience, { userId: auth.user.id, seesAll: !isAgentOnly(auth) })) return;
           const { id, type, ...rest } = event;
           res.write(
             `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify((rest as { data: unknown }).data)}\n\n`,
@@ -113,11 +124,13 @@ export function eventsRoutes(deps: {
         for (const event of held.splice(0)) grant.deliver(() => write(event));
 
         const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), heartbeatMs);
+        const leave = deps.presence?.enter(request.auth!.user.id);
         let ended = false;
         end = () => {
           if (ended) return;
           ended = true;
           clearInterval(heartbeat);
+          leave?.();
           unsubscribe();
           grant.release();
           open.delete(end);

@@ -1,8 +1,50 @@
 import { EventEmitter } from 'node:events';
 import type { ServerEvent } from '@hablabot/contract';
 
-/** A published event with its id: ids grow by one per event within a company. */
-export type PublishedEvent = ServerEvent & { id: number };
+/**
+ * Who of the company's team an event is for. It travels with the event (through Redis, in the kept list
+ * for resumes) and is never written to a stream. Admins receive every event; an agent receives:
+ *
+ * - `team`: always (nothing about one conversation);
+ * - `admins`: never (mass messages);
+ * - `conversation`: when the company let agents see all conversations (`agentsSeeAll`, as it was when the
+ *   event was published), or when the conversation is unassigned or assigned to them (`assigneeId`), or
+ *   when they are among `also` (the previous assignee, told it was taken from them).
+ *
+ * An event without an audience (published before audiences existed) reaches admins only.
+ */
+export type Audience =
+  | { kind: 'team' }
+  | { kind: 'admins' }
+  | { kind: 'conversation'; assigneeId: number | null; agentsSeeAll: boolean; also?: number[] };
+
+/** The reader of a stream: their user id, and whether they see everything (an admin). */
+export interface Viewer {
+  userId: number;
+  seesAll: boolean;
+}
+
+/** Whether an event with `audience` may be written to `viewer`'s stream (see `Audience`). */
+export function reaches(audience: Audience | undefined, viewer: Viewer): boolean {
+  if (viewer.seesAll) return true;
+  if (!audience) return false;
+  switch (audience.kind) {
+    case 'team':
+      return true;
+    case 'admins':
+      return false;
+    case 'conversation':
+      return (
+        audience.agentsSeeAll ||
+        audience.assigneeId === null ||
+        audience.assigneeId === viewer.userId ||
+        (audience.also?.includes(viewer.userId) ?? false)
+      );
+  }
+}
+
+/** A published event with its id (ids grow by one per event within a company) and its audience. */
+export type PublishedEvent = ServerEvent & { id: number; audience?: Audience };
 
 export type EventListener = (event: PublishedEvent) => void;
 
@@ -20,7 +62,8 @@ export interface MissedEvents {
  */
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
-  publish(companyId: number, event: ServerEvent): Promise<PublishedEvent>;
+  /** Publishes `event` for the readers `audience` lets through (unset: the company's admins). */
+  publish(companyId: number, event: ServerEvent, audience?: Audience): Promise<PublishedEvent>;
   /** Resolves once the listener will receive every later event; the result unsubscribes. */
   subscribe(companyId: number, listener: EventListener): Promise<() => void>;
   /** The kept events with an id above `lastId`. */
@@ -60,9 +103,9 @@ export function createMemoryEventBus(options: { kept?: number } = {}): EventBus 
 
   return {
     kind: 'memory',
-    async publish(companyId, event) {
+    async publish(companyId, event, audience) {
       const state = stateOf(companyId);
-      const published = { ...event, id: ++state.seq } as PublishedEvent;
+      const published = { ...event, id: ++state.seq, ...(audience ? { audience } : {}) } as PublishedEvent;
       state.kept.push(published);
       if (state.kept.length > capacity) state.kept.splice(0, state.kept.length - capacity);
       emitter.emit(String(companyId), published);

@@ -51,18 +51,20 @@ export function createRedisEventBus(
 
   return {
     kind: 'redis',
-    async publish(companyId, event) {
+    async publish(companyId, event, audience) {
       const k = keys(companyId);
+      // The audience rides in the message (each process's streams filter by it), never to a browser.
+      const message = audience ? { ...event, audience } : event;
       const id = (await redis.eval(
         PUBLISH,
         3,
         k.seq,
         k.log,
         k.channel,
-        JSON.stringify(event),
+        JSON.stringify(message),
         kept,
       )) as number;
-      return { ...event, id } as PublishedEvent;
+      return { ...message, id } as PublishedEvent;
     },
     async subscribe(companyId, listener) {
       const { channel } = keys(companyId);

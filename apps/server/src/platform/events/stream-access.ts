@@ -1,5 +1,5 @@
 import type { AuthCache } from '../auth-cache';
-import { type AuthContext, type Guards, isAdminOf } from '../auth';
+import { type AuthContext, type Guards, isMemberOf } from '../auth';
 
 /**
  * Who may go on reading an open event stream. A stream is authorised once, when it opens, but it can
@@ -13,7 +13,9 @@ import { type AuthContext, type Guards, isAdminOf } from '../auth';
  *   and may have missed messages) checks every stream;
  * - every `recheckMs` all streams are checked again anyway (a token that expired, a change made behind
  *   the application's back);
- * - a stream whose token no longer signs in an admin of the stream's company is ended.
+ * - a stream whose token no longer signs in a member of the stream's company (an admin or an agent) is
+ *   ended; one that passes goes on with what the token grants now (an agent made admin sees everything,
+ *   an admin made agent only what agents may see: see `Audience` in events.ts).
  *
  * While a check runs, the stream's events wait, and they are written only if the check passes: nothing
  * reaches a reader after the change that took their access away was committed. A check that fails for
@@ -41,6 +43,8 @@ export interface StreamGrant {
   release(): void;
   /** Access was taken away (`end` was called, or would have been had it been ready). */
   readonly revoked: boolean;
+  /** What the stream's token grants, as of its last check. */
+  readonly auth: AuthContext;
 }
 
 export const MAX_STREAMS_PER_USER = 10;
@@ -85,10 +89,11 @@ export function createStreamAccess(options: StreamAccessOptions) {
     options.guards.recheck(stream.auth.tokenHash).then(
       (now) => {
         stream.checking = false;
-        if (!now || now.user.id !== stream.auth.user.id || !isAdminOf(now, stream.companyId)) {
+        if (!now || now.user.id !== stream.auth.user.id || !isMemberOf(now, stream.companyId)) {
           revoke(stream);
           return;
         }
+        stream.auth = now;
         if (stream.again) {
           check(stream);
           return;
@@ -151,6 +156,9 @@ export function createStreamAccess(options: StreamAccessOptions) {
         },
         get revoked() {
           return stream.revoked;
+        },
+        get auth() {
+          return stream.auth;
         },
         release() {
           if (stream.released) return;
