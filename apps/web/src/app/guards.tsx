@@ -1,7 +1,7 @@
 import type { BuiltinRoleName } from '@hablabot/contract';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { clearSession, roleLanding, useSession } from '../lib/session';
+import { clearSession, isAgentSession, roleLanding, useSession } from '../lib/session';
 
 /** What /login keeps in the history state: the page a signed-out visitor asked for. */
 export type LoginState = { from?: string; notice?: string };
@@ -32,10 +32,24 @@ export function afterSignIn(rol: string | null, from: unknown): string {
   return from.startsWith(landing) && inArea ? from : landing;
 }
 
-/** Each role's area sends any other role to /. */
-export function RequireRole({ allow }: { allow: BuiltinRoleName }) {
+/** Each role's area sends any other role to /. The admin area also lets agents in (see AdminOnly). */
+export function RequireRole({ allow }: { allow: BuiltinRoleName | readonly BuiltinRoleName[] }) {
   const session = useSession();
-  return session?.rol === allow ? <Outlet /> : <Navigate to="/" replace />;
+  const allowed = typeof allow === 'string' ? [allow] : allow;
+  const rol = session?.rol;
+  return rol && (allowed as readonly string[]).includes(rol) ? <Outlet /> : <Navigate to="/" replace />;
+}
+
+/** Where an agent goes from any admin screen that is not theirs: the chats. */
+export const AGENT_HOME = '/admin/chat';
+
+/**
+ * The admin screens an agent may not open ('Inicio', 'Bots', 'Clientes', 'Equipo'…): an agent only
+ * answers chats, so any of them sends the agent to /admin/chat (the server answers 403 to them anyway).
+ */
+export function AdminOnly() {
+  const session = useSession();
+  return isAgentSession(session) ? <Navigate to={AGENT_HOME} replace /> : <Outlet />;
 }
 
 /**

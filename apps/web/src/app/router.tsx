@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { loadFeatureTexts } from '../lib/i18n';
-import { GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
+import { AdminOnly, GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
 import { AppLoading, RootBoundary, RouteError } from './RootBoundary';
 
 type ScreenModule = { default: ComponentType };
+
+const ADMIN_AREA_ROLES = ['admin', 'agent'] as const;
 
 /**
  * Every screen and layout is its own chunk, fetched when its route matches. `texts` names the feature
@@ -44,24 +46,37 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <RequireRole allow="admin" />,
+            // A company's admins and its agents share the admin layout; agents only reach the chats.
+            element: <RequireRole allow={ADMIN_AREA_ROLES} />,
             children: [
               {
                 path: 'admin',
                 ...screen(() => import('../layouts/AdminLayout')),
                 children: [
-                  { index: true, ...screen(() => import('../features/home/AdminHomePage'), 'home') },
-                  { path: 'clients', ...screen(() => import('../features/clients/ClientsPage'), 'clients') },
-                  { path: 'bots', ...screen(() => import('../features/bots/BotsPage'), 'bots') },
                   { path: 'chat', ...screen(() => import('../features/chat/ChatPage'), 'chat') },
                   {
-                    path: 'setting',
-                    ...screen(() => import('../features/settings/SettingsPage'), 'settings'),
-                  },
-                  { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
-                  {
-                    path: 'messages-massive',
-                    ...screen(() => import('../features/mass-messages/MassMessagesPage'), 'mass-messages'),
+                    element: <AdminOnly />,
+                    children: [
+                      { index: true, ...screen(() => import('../features/home/AdminHomePage'), 'home') },
+                      {
+                        path: 'clients',
+                        ...screen(() => import('../features/clients/ClientsPage'), 'clients'),
+                      },
+                      { path: 'bots', ...screen(() => import('../features/bots/BotsPage'), 'bots') },
+                      {
+                        path: 'setting',
+                        ...screen(() => import('../features/settings/SettingsPage'), 'settings'),
+                      },
+                      { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
+                      {
+                        path: 'messages-massive',
+                        ...screen(
+                          () => import('../features/mass-messages/MassMessagesPage'),
+                          'mass-messages',
+                        ),
+                      },
+                      { path: 'team', ...screen(() => import('../features/team/TeamPage'), 'team') },
+                    ],
                   },
                 ],
               },

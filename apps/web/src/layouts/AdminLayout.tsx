@@ -7,17 +7,36 @@ import {
   ImageIcon,
   MegaphoneIcon,
   SettingsIcon,
+  TeamIcon,
   UsersIcon,
 } from '../components/lib/icons';
+import { isAgentSession, useSession } from '../lib/session';
 
-/** Admin layout: home, bots, clients, chats, settings, media, bulk messages. */
+/**
+ * Admin layout: home, bots, clients, chats, team, settings, media, bulk messages. An agent only answers
+ * chats: their menu is 'Chats' alone, and the user menu's home link takes them there.
+ */
 export default function AdminLayout() {
   const { t } = useTranslation();
+  const agent = isAgentSession(useSession());
+  if (agent) {
+    const chats: ShellNavItem[] = [{ to: '/admin/chat', label: t('nav.chats'), icon: ChatIcon }];
+    return (
+      <AppShell
+        area="admin"
+        homePath="/admin/chat"
+        homeLabel={t('nav.chats')}
+        items={chats}
+        mobileMenu="drawer"
+      />
+    );
+  }
   const items: ShellNavItem[] = [
     { to: '/admin', label: t('nav.home'), icon: HomeIcon, end: true },
     { to: '/admin/bots', label: t('nav.bots'), icon: BotIcon },
     { to: '/admin/clients', label: t('nav.clients'), icon: UsersIcon },
     { to: '/admin/chat', label: t('nav.chats'), icon: ChatIcon },
+    { to: '/admin/team', label: t('nav.team'), icon: TeamIcon },
     { to: '/admin/setting', label: t('nav.settings'), icon: SettingsIcon },
     { to: '/admin/media', label: t('nav.media'), icon: ImageIcon },
     { to: '/admin/messages-massive', label: t('nav.bulkMessages'), icon: MegaphoneIcon },

@@ -20,6 +20,8 @@ export interface ShellNavItem {
 interface AppShellProps {
   area: 'admin' | 'super-admin';
   homePath: string;
+  /** The user menu's name for homePath (default 'Inicio de administración'). */
+  homeLabel?: string;
   items: ShellNavItem[];
   /** 'drawer' slides in from the side; 'popup' drops down under the menu button. */
   mobileMenu: 'drawer' | 'popup';
@@ -68,7 +70,7 @@ function Brand({ to, hideName = false }: { to: string; hideName?: boolean }) {
  * The signed-in frame of the admin and super-admin areas: a sidebar that collapses 250px ↔ 60px and,
  * at 768px or less, a menu behind a button.
  */
-export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
+export function AppShell({ area, homePath, homeLabel, items, mobileMenu }: AppShellProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [collapsed, setCollapsed] = usePersistedFlag(`hablabot.${area}.sidebarCollapsed`);
@@ -191,7 +193,7 @@ export function AppShell({ area, homePath, items, mobileMenu }: AppShellProps) {
             <div className="topbar__spacer" />
             <div className="topbar__actions">
               <LanguageSwitcher />
-              <UserMenu homePath={homePath} />
+              <UserMenu homePath={homePath} homeLabel={homeLabel} />
             </div>
           </header>
           {isMobile && menuOpen && mobileMenu === 'drawer' && (

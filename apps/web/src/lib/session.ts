@@ -107,6 +107,18 @@ export function roleLanding(rol: string | null | undefined): string | null {
   return isBuiltinRoleName(rol) ? ROLE_LANDINGS[rol] : null;
 }
 
+/**
+ * Whether the session is an agent's: a person of a company's team who only answers chats (the admin
+ * layout shows them 'Chats' and 'Mi cuenta'). The server's rule: the agent role without the admin role;
+ * a stored session without its roles falls back to the role it signed in with.
+ */
+export function isAgentSession(session: Session | null): boolean {
+  if (!session) return false;
+  const names = session.user?.roles?.map((role) => role.name);
+  if (!names || names.length === 0) return session.rol === 'agent';
+  return names.includes('agent') && !names.includes('admin');
+}
+
 /** Initials of a name for the avatar; '?' when there is no name. */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);

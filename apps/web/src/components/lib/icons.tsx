@@ -32,6 +32,7 @@ import {
   Tag,
   Trash2,
   Upload,
+  UserCog,
   Users,
   Video,
   X,
@@ -91,6 +92,7 @@ export const AudioFileIcon = icon(Music);
 export const DocumentFileIcon = icon(FileText);
 export const HomeIcon = icon(House, NAV);
 export const UsersIcon = icon(Users, NAV);
+export const TeamIcon = icon(UserCog, NAV);
 export const SettingsIcon = icon(Settings, NAV);
 export const ImageIcon = icon(Image, NAV);
 export const DashboardIcon = icon(LayoutDashboard, NAV);
