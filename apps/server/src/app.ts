@@ -19,6 +19,8 @@ import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
 import { adminHomeRoutes } from './modules/admin-home/admin-home.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { quickRepliesRoutes } from './modules/team/quick-replies.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { eventsRoutes } from './platform/events/events.routes';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
@@ -218,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(templatesRoutes(container));
       await api.register(filesRoutes(container));
       await api.register(massMessagesRoutes(container));
+      await api.register(teamRoutes(container));
+      await api.register(quickRepliesRoutes(container));
     },
     { prefix: '/api/v1' },
   );

@@ -38,6 +38,10 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
+import { createQuickRepliesRepository } from './modules/team/quick-replies.repository';
+import { createQuickRepliesService } from './modules/team/quick-replies.service';
+import { createTeamRepository } from './modules/team/team.repository';
+import { createTeamService } from './modules/team/team.service';
 import { createConversationAccess } from './modules/conversations/conversation-access';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
@@ -173,6 +177,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // The team inbox: its settings and who may see which conversation (used by every chat route).
   const inboxSettings = createInboxSettingsRepository(db);
   const conversationAccess = createConversationAccess({ db, inboxSettings });
+  const team = createTeamService({ teamRepository: createTeamRepository(db), users, authCache: infra.authCache });
   const streamPresence = createStreamPresence({ db, ...options.presence, log: workLog });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
@@ -208,6 +213,11 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  const quickReplies = createQuickRepliesService({
+    quickRepliesRepository: createQuickRepliesRepository(db),
+    mediaRepository,
+    storage: infra.storage,
+  });
   const cloudApi = createCloudApiClient({
     account: accountFromSettings(settings),
     timeoutMs: options.cloudApiTimeoutMs,
@@ -335,6 +345,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     inboxSettings,
     conversationAccess,
+    team,
+    quickReplies,
     clients,
     segments,
     clientImport,

@@ -8,6 +8,7 @@ import { wordpressTexts } from './modules/wordpress-api/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
 import { templatesTexts } from './modules/templates/templates.i18n';
+import { teamTexts } from './modules/team/team.i18n';
 import { registerTexts } from './platform/locale';
 import { platformTexts } from './platform/platform.i18n';
 
@@ -27,6 +28,7 @@ export const SERVER_TEXTS = [
   messagingTexts,
   templatesTexts,
   massMessagesTexts,
+  teamTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];
