@@ -17,6 +17,7 @@ import {
   setupTestI18n,
   installTestLayout,
 } from '../../test';
+import { conversationOf, conversationsPage } from './inbox-test-data';
 import ChatPage from './ChatPage';
 
 const NOW = Date.now();
@@ -55,8 +56,12 @@ function makeMessage(overrides: Partial<Message> = {}): Message {
   };
 }
 
+/** A page of GET /admin/conversations holding these clients' conversations (open, nobody's). */
 function summary(clients: ChatClient[], hasMore = false, page = 1) {
-  return { clients, pagination: { current_page: page, per_page: 50, has_more: hasMore } };
+  return conversationsPage(
+    clients.map((client) => conversationOf(client)),
+    { hasMore, page },
+  );
 }
 
 function history(messages: Message[], hasMore = false, page = 1) {
@@ -129,7 +134,7 @@ describe('ChatPage', () => {
     'lists the conversations from the server and asks it again as the search is typed',
     async () => {
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': (call) =>
+        'GET /api/v1/admin/conversations': (call) =>
           jsonResponse(200, summary(call.url.includes('search=luis') ? [luis] : [ana, luis])),
       });
       renderChat();
@@ -155,12 +160,12 @@ describe('ChatPage', () => {
       });
       await waitFor(() => expect(within(list).queryByText('Ana')).not.toBeInTheDocument());
       const searches = () =>
-        calls(net.calls, 'GET', '/api/v1/admin/client/messages-summary')
+        calls(net.calls, 'GET', '/api/v1/admin/conversations')
           .map((c) => c.url)
           .filter((url) => url.includes('search='));
       // Debounced: the typing asks the server once, not once per letter.
       await waitFor(() =>
-        expect(searches()).toEqual(['/api/v1/admin/client/messages-summary?page=1&per_page=50&search=Luis']),
+        expect(searches()).toEqual(['/api/v1/admin/conversations?view=all&page=1&per_page=50&search=Luis']),
       );
     },
     SCREEN_TEST_TIMEOUT,
@@ -174,7 +179,7 @@ describe('ChatPage', () => {
           makeClient({ id: page * 100 + i, name: `Cliente ${page}-${i}`, last_message_date: null }),
         );
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': (call) => {
+        'GET /api/v1/admin/conversations': (call) => {
           const page = Number(new URL(call.url, 'http://x').searchParams.get('page'));
           return jsonResponse(200, summary(many(page), page < 3, page));
         },
@@ -183,12 +188,12 @@ describe('ChatPage', () => {
       const viewport = await showList();
       await screen.findByText('Cliente 1-0');
       expect(screen.getAllByRole('listitem').length).toBeLessThan(30);
-      expect(calls(net.calls, 'GET', '/api/v1/admin/client/messages-summary')).toHaveLength(1);
+      expect(calls(net.calls, 'GET', '/api/v1/admin/conversations')).toHaveLength(1);
       viewport.scrollTop = 45 * 72;
       fireEvent.scroll(viewport);
       await waitFor(() =>
-        expect(calls(net.calls, 'GET', '/api/v1/admin/client/messages-summary').map((c) => c.url)).toContain(
-          '/api/v1/admin/client/messages-summary?page=2&per_page=50',
+        expect(calls(net.calls, 'GET', '/api/v1/admin/conversations').map((c) => c.url)).toContain(
+          '/api/v1/admin/conversations?view=all&page=2&per_page=50',
         ),
       );
       expect(await screen.findByText('Cliente 2-0')).toBeInTheDocument();
@@ -212,7 +217,7 @@ describe('ChatPage', () => {
       ];
       const page2 = [makeMessage({ id: 1, content: 'Mensaje antiguo', created_at: ago(10 * HOUR) })];
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana, luis])],
+        'GET /api/v1/admin/conversations': [200, summary([ana, luis])],
         'GET /api/v1/admin/client/1/messages': (call) =>
           jsonResponse(200, call.url.includes('page=2') ? history(page2, false, 2) : history(page1, true)),
         'PATCH /api/v1/admin/messages/1/mark-as-read': [200, { message: 'ok', updated: 2 }],
@@ -262,10 +267,7 @@ describe('ChatPage', () => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const stored = [makeMessage({ id: 4, created_at: ago(HOUR) })];
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [
-          200,
-          summary([{ ...ana, unread_messages_count: 0 }, luis]),
-        ],
+        'GET /api/v1/admin/conversations': [200, summary([{ ...ana, unread_messages_count: 0 }, luis])],
         'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
         'GET /api/v1/admin/client/2/messages': [
           200,
@@ -336,7 +338,7 @@ describe('ChatPage', () => {
     'disables the input when the 24-hour window is closed or the client never wrote',
     async () => {
       mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana, luis])],
+        'GET /api/v1/admin/conversations': [200, summary([ana, luis])],
         'GET /api/v1/admin/client/1/messages': [200, history([makeMessage({ created_at: ago(25 * HOUR) })])],
         'GET /api/v1/admin/client/2/messages': [200, history([])],
       });
@@ -374,7 +376,7 @@ describe('ChatPage', () => {
         }),
       );
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': (call) =>
           jsonResponse(
             200,
@@ -419,7 +421,7 @@ describe('ChatPage', () => {
         }),
       ];
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
         'POST /api/v1/admin/message': () => {
           const sent = { ...(stored[2] as Message), status: 1, error_message: null };
@@ -470,7 +472,7 @@ describe('ChatPage', () => {
       const gate = new Promise<void>((resolve) => (release = resolve));
       const net = mockFetch({
         'GET /api/v1/admin/events': () => new Promise<Response>(() => {}),
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': [
           200,
           history([
@@ -516,7 +518,7 @@ describe('ChatPage', () => {
     'toggles the bot of a client from its row',
     async () => {
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'POST /api/v1/admin/client/1/toggle-bot-mode': [
           200,
           { message: 'ok', client: { ...ana, mode_bot: 0 } },
@@ -543,7 +545,7 @@ describe('ChatPage', () => {
         removeEventListener: () => {},
       }));
       mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': [200, history([])],
       });
       renderChat();
@@ -564,7 +566,7 @@ describe('ChatPage', () => {
     async () => {
       const alert = vi.spyOn(globalThis, 'alert').mockImplementation(() => {});
       mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': [200, history([])],
       });
       renderChat({ client: { id: 1, name: 'Ana', phone: '5215512345678', avatar: null } });
@@ -619,7 +621,7 @@ describe('ChatPage templates', () => {
     async () => {
       const stored: Message[] = [];
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
         'GET /api/v1/templates': [200, { data: templates }],
         'POST /api/v1/admin/messages/send-template-message': () => {
@@ -675,7 +677,7 @@ describe('ChatPage templates', () => {
     async () => {
       const alert = vi.spyOn(globalThis, 'alert').mockImplementation(() => {});
       const net = mockFetch({
-        'GET /api/v1/admin/client/messages-summary': [200, summary([ana])],
+        'GET /api/v1/admin/conversations': [200, summary([ana])],
         'GET /api/v1/admin/client/1/messages': [200, history([])],
         'GET /api/v1/templates': [200, { data: templates }],
         'GET /api/v1/templates/sync': [200, { success: true, message: 'ok', data: templates }],
@@ -760,10 +762,7 @@ describe('ChatPage live events', () => {
         });
       mockFetch({
         'GET /api/v1/admin/events': () => stream.response(),
-        'GET /api/v1/admin/client/messages-summary': [
-          200,
-          summary([{ ...ana, unread_messages_count: 0 }, luis]),
-        ],
+        'GET /api/v1/admin/conversations': [200, summary([{ ...ana, unread_messages_count: 0 }, luis])],
         'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
         'POST /api/v1/admin/message': async () => {
           await gate;

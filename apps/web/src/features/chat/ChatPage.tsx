@@ -1,4 +1,4 @@
-import type { ChatClient } from '@hablabot/contract';
+import type { Conversation as ConversationRow } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,15 +11,22 @@ import { useServerEvents } from '../../lib/use-server-events';
 import type { ChatNavigationState } from '../clients/ClientsPage';
 import {
   appendCachedMessage,
+  applyConversationChange,
   bumpChatClient,
+  cachedUnread,
   chatKeys,
   updateCachedMessage,
   updateChatClients,
   useCachedUnread,
+  useMarkAsRead,
 } from './api';
+import { ConversationActions } from './ConversationActions';
+import { BotPausedBanner } from './BotPausedBanner';
+import { useViewer } from './inbox-api';
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
 import './chat.css';
+import './inbox.css';
 
 function contactFromState(state: unknown): ChatContact | null {
   const client = (state as Partial<ChatNavigationState> | null)?.client;
@@ -37,17 +44,39 @@ export default function ChatPage() {
   const [contact, setContact] = useState<ChatContact | null>(() => contactFromState(location.state));
   const [drafts, setDrafts] = useState<Record<number, string>>({});
 
-  const select = useCallback((client: ChatClient) => {
-    setContact({
-      id: client.id,
-      name: client.name,
-      phone: client.whatsapp_cellphone,
-      avatar: client.avatar,
-    });
-  }, []);
+  const viewer = useViewer();
+  const select = useCallback(
+    (row: ConversationRow) => {
+      // The header reads the row as the list has it now.
+      queryClient.setQueryData(chatKeys.state(row.client.id), row);
+      setContact({
+        id: row.client.id,
+        name: row.client.name,
+        phone: row.client.whatsapp_cellphone,
+        avatar: null,
+      });
+    },
+    [queryClient],
+  );
 
   // The open client's unread count as the list knows it now (the list is kept live).
   const unread = useCachedUnread(contact?.id ?? null);
+  const { mutate: markRead } = useMarkAsRead();
+
+  /**
+   * Whether the person is looking at this client's conversation now: it is the open one and the page is
+   * visible. Messages arriving then never raise its badge: they are read as they come (those unread from
+   * before still wait SPEC's few seconds, see Conversation).
+   */
+  const watching = (clientId: number) =>
+    contact?.id === clientId && globalThis.document?.visibilityState === 'visible';
+  /** The unread count to show for a client the server counts `count` for (see `watching`). */
+  const shownUnread = (clientId: number, count: number) => {
+    if (!watching(clientId) || count === 0) return count;
+    const before = cachedUnread(queryClient, clientId);
+    if (before === 0) markRead(clientId);
+    return Math.min(before, count);
+  };
 
   useServerEvents((event: ReceivedEvent) => {
     switch (event.type) {
@@ -76,19 +105,28 @@ export default function ChatPage() {
         }));
         break;
       case 'client.bot_mode':
-        updateChatClients(queryClient, event.data.client_id, (client) => ({
-          ...client,
+        updateChatClients(queryClient, event.data.client_id, (row) => ({
+          ...row,
           mode_bot: event.data.mode_bot,
         }));
         break;
-      case 'client.unread':
-        updateChatClients(queryClient, event.data.client_id, (client) => ({
-          ...client,
-          unread_messages_count: event.data.unread_messages_count,
+      case 'client.unread': {
+        const unreadCount = shownUnread(event.data.client_id, event.data.unread_messages_count);
+        updateChatClients(queryClient, event.data.client_id, (row) => ({
+          ...row,
+          unread_count: unreadCount,
           last_message_content: event.data.last_message_content,
           last_message_date: event.data.last_message_date,
         }));
         break;
+      }
+      // Assigned, released, resolved or reopened, by anyone: rows move between the views.
+      case 'conversation.changed': {
+        const { conversation } = event.data;
+        const unreadCount = shownUnread(event.data.client_id, conversation.unread_count);
+        applyConversationChange(queryClient, { ...conversation, unread_count: unreadCount }, viewer.id);
+        break;
+      }
       // The bot's failure is stored: its note (or its refused answer) arrives as a message of its own.
       case 'bot.failed':
         break;
@@ -117,6 +155,8 @@ export default function ChatPage() {
               draft={drafts[contact.id] ?? ''}
               onDraftChange={(text) => setDrafts((all) => ({ ...all, [contact.id]: text }))}
               onBack={() => setContact(null)}
+              actions={<ConversationActions clientId={contact.id} phone={contact.phone} />}
+              notice={<BotPausedBanner clientId={contact.id} phone={contact.phone} />}
             />
           ) : (
             <div className="chat-page__empty">

@@ -1,11 +1,12 @@
-import type { ChatClient } from '@hablabot/contract';
+import type { Conversation, ConversationCounts, ConversationView } from '@hablabot/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../components';
 import { PauseIcon, PlayIcon, SearchIcon } from '../../components/lib/icons';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useChatClients, useToggleBotMode } from './api';
+import { useChatConversations, useToggleBotMode } from './api';
+import { useViewer } from './inbox-api';
 import { timeLabel } from './chat-utils';
 
 /** Height of one client row, in px: every row is the same, so the list never measures. */
@@ -14,8 +15,20 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 export interface ClientListProps {
   selectedId: number | null;
-  onSelect: (client: ChatClient) => void;
+  onSelect: (conversation: Conversation) => void;
 }
+
+/**
+ * The views an agent has: 'Míos' and 'Sin asignar'; 'Todos' and 'Resueltos' too once the counts show they
+ * see conversations of others (the company lets agents see everything — a setting only admins may read).
+ * Admins have the four.
+ */
+function viewsFor(agent: boolean, seesOthers: boolean): readonly ConversationView[] {
+  return agent && !seesOthers ? ['mine', 'unassigned'] : ['mine', 'unassigned', 'all', 'resolved'];
+}
+
+const seesOthersIn = (counts: ConversationCounts | undefined) =>
+  counts !== undefined && counts.all > counts.mine + counts.unassigned;
 
 /**
  * The conversations, most recent first: searched by the server, loaded a page at a time as the list
@@ -24,11 +37,19 @@ export interface ClientListProps {
 export function ClientList({ selectedId, onSelect }: ClientListProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
+  const viewer = useViewer();
+  // An admin starts on every open conversation; an agent on their own.
+  const [view, setView] = useState<ConversationView>(viewer.agent ? 'mine' : 'all');
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useChatClients(term);
+  const list = useChatConversations(view, term);
   const toggleBot = useToggleBotMode();
-  const clients = useMemo(() => list.data?.pages.flatMap((page) => page.clients) ?? [], [list.data]);
+  const clients = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
+  const counts = list.data?.pages[0]?.counts;
+  // Once an agent is seen to have the wider views, they stay (no tabs coming and going with the counts).
+  const [seesOthers, setSeesOthers] = useState(false);
+  if (!seesOthers && seesOthersIn(counts)) setSeesOthers(true);
+  const views = viewsFor(viewer.agent, seesOthers);
   const viewport = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: clients.length,
@@ -58,7 +79,31 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
           onChange={(event) => setSearch(event.target.value)}
         />
       </label>
-      <div ref={viewport} className="chat-list__viewport" data-testid="chat-list-viewport">
+      <div className="chat-tabs" role="tablist" aria-label={t('chat.views.label')}>
+        {views.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`chat-tab-${name}`}
+            aria-selected={name === view}
+            aria-controls="chat-list-viewport"
+            className={`chat-tabs__tab${name === view ? ' chat-tabs__tab--selected' : ''}`}
+            onClick={() => setView(name)}
+          >
+            {t(`chat.views.${name}`)}
+            {name !== 'resolved' && counts ? <span className="chat-tabs__count">{counts[name]}</span> : null}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={viewport}
+        id="chat-list-viewport"
+        role="tabpanel"
+        aria-labelledby={`chat-tab-${view}`}
+        className="chat-list__viewport"
+        data-testid="chat-list-viewport"
+      >
         {list.isPending ? (
           <p className="chat-list__empty">{t('chat.loadingClients')}</p>
         ) : clients.length === 0 ? (
@@ -70,10 +115,11 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
             style={{ height: `${virtualizer.getTotalSize()}px` }}
           >
             {items.map((item) => {
-              const client = clients[item.index];
-              if (!client) return null;
+              const row = clients[item.index];
+              if (!row) return null;
+              const { client } = row;
               const selected = client.id === selectedId;
-              const paused = client.mode_bot === 0;
+              const paused = row.mode_bot === 0;
               return (
                 <li
                   key={client.id}
@@ -84,38 +130,43 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
                     type="button"
                     className="chat-row__main"
                     aria-current={selected ? 'true' : undefined}
-                    onClick={() => onSelect(client)}
+                    onClick={() => onSelect(row)}
                   >
-                    <Avatar name={client.name} src={client.avatar} size={40} decorative />
+                    <Avatar name={client.name} src={null} size={40} decorative />
                     <span className="chat-row__body">
                       <span className="chat-row__top">
                         <span className="chat-row__name">{client.name}</span>
                         <span className="chat-row__time">
-                          {timeLabel(client.last_message_date, now, language, t('chat.yesterday'))}
+                          {timeLabel(row.last_message_date, now, language, t('chat.yesterday'))}
                         </span>
                       </span>
                       <span className="chat-row__bottom">
-                        <span className="chat-row__preview">{client.last_message_content ?? ''}</span>
-                        {client.unread_messages_count > 0 ? (
+                        <span className="chat-row__preview">{row.last_message_content ?? ''}</span>
+                        {row.unread_count > 0 ? (
                           <span className="chat-row__badge">
-                            <span aria-hidden="true">{client.unread_messages_count}</span>
+                            <span aria-hidden="true">{row.unread_count}</span>
                             <span className="sr-only">
-                              {t('chat.unreadCount', { count: client.unread_messages_count })}
+                              {t('chat.unreadCount', { count: row.unread_count })}
                             </span>
                           </span>
                         ) : null}
                       </span>
                     </span>
                   </button>
+                  {/* The icon shows the bot's state (running or paused); the label says what a click does. */}
                   <button
                     type="button"
                     className={`chat-row__bot${paused ? ' chat-row__bot--paused' : ''}`}
+                    data-bot-state={paused ? 'paused' : 'active'}
                     aria-label={t(paused ? 'chat.resumeBot' : 'chat.pauseBot', { name: client.name })}
-                    title={t(paused ? 'chat.resumeBot' : 'chat.pauseBot', { name: client.name })}
+                    title={`${t(paused ? 'chat.botState.paused' : 'chat.botState.active')} · ${t(
+                      paused ? 'chat.resumeBot' : 'chat.pauseBot',
+                      { name: client.name },
+                    )}`}
                     disabled={toggleBot.isPending && toggleBot.variables?.clientId === client.id}
                     onClick={() => toggleBot.mutate({ clientId: client.id, mode: paused ? 1 : 0 })}
                   >
-                    {paused ? <PlayIcon aria-hidden="true" /> : <PauseIcon aria-hidden="true" />}
+                    {paused ? <PauseIcon aria-hidden="true" /> : <PlayIcon aria-hidden="true" />}
                   </button>
                 </li>
               );

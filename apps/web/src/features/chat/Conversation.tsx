@@ -1,6 +1,6 @@
 import type { Message } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, MessageBox, useMessageBox } from '../../components';
 import { ChevronLeftIcon } from '../../components/lib/icons';
@@ -20,6 +20,7 @@ import { type ChatMessage, MessageBubble } from './MessageBubble';
 import { ReplyPreview } from './MessageQuote';
 import { Composer } from './Composer';
 import { TemplatesModal } from './TemplatesModal';
+import { DaySeparator, dayStarts } from './thread-days';
 
 /** The conversation partner as the chat knows it (from the list or from the clients page). */
 export interface ChatContact {
@@ -35,6 +36,10 @@ export interface ConversationProps {
   draft: string;
   onDraftChange: (text: string) => void;
   onBack: () => void;
+  /** The assignee and status controls, at the end of the header. */
+  actions?: ReactNode;
+  /** A notice above the history (the bot paused for this client). */
+  notice?: ReactNode;
 }
 
 let nextTemporaryId = -1;
@@ -65,7 +70,7 @@ export function unsettled(
 }
 
 /** The conversation pane: header, history, 24-hour window banner and the input bar. */
-export function Conversation({ contact, draft, onDraftChange, onBack }: ConversationProps) {
+export function Conversation({ contact, draft, onDraftChange, onBack, actions, notice }: ConversationProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const history = useConversation(contact.id);
@@ -87,6 +92,9 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
   const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
   const messages = useMemo(() => mergeMessages(stored, pending), [stored, pending]);
   const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
+  const days = useMemo(() => dayStarts(messages), [messages]);
+  // One "now" per render: the separators' 'Hoy' and 'Ayer' change with the day, not every second.
+  const now = new Date();
 
   // The 24-hour window needs the customer's last message: when the loaded pages hold none and their
   // oldest message is younger than the window, older pages are read until one shows up (or the window
@@ -211,7 +219,9 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
           <h2 className="chat-conversation__name">{contact.name}</h2>
           <p className="chat-conversation__phone">+{contact.phone}</p>
         </div>
+        {actions}
       </header>
+      {notice}
       <div ref={scroller} className="chat-conversation__history" data-testid="chat-history">
         {history.hasNextPage ? (
           <button
@@ -228,6 +238,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack }: Conversa
         ) : (
           messages.map((message, index) => (
             <Fragment key={message.id}>
+              {days.has(index) ? <DaySeparator iso={message.created_at} now={now} /> : null}
               {index === divider ? (
                 <div className="chat-divider">
                   <span>{t('chat.unreadDivider')}</span>

@@ -147,10 +147,10 @@ export function MessageBubble({
   const botFailure = message.kind === 'bot_failure';
   const isMedia = message.message_type !== 'text';
   const caption = message.message_type === 'document' ? '' : message.content;
-  // An agent's or a mass message's message says whose it is; the customer's and the bot's need no name.
-  // (A message from a server older than authors has none.)
+  // Every message of the company's side says who wrote it ('Bot', the agent, 'Campaña «name»'); the
+  // customer's side stays plain. (A message from a server older than authors has none.)
   const author = message.author as ChatMessage['author'] | undefined;
-  const named = author?.type === 'user' || author?.type === 'campaign';
+  const named = author?.type === 'user' || author?.type === 'campaign' || author?.type === 'bot';
   // Only a message WhatsApp has (stored, not pending nor failed) can be quoted.
   const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed;
   return (

@@ -1,29 +1,35 @@
-import type { ChatClient } from '@hablabot/contract';
+import type { Conversation } from '@hablabot/contract';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   bumpChatClient,
-  type ClientPages,
+  type ConversationPages,
   cachedUnread,
   chatKeys,
   LIST_RELOAD_MS,
   updateChatClients,
 } from './api';
 
-const client = (id: number, unread: number): ChatClient =>
-  ({
-    id,
-    name: `Cliente ${id}`,
-    whatsapp_cellphone: `52155000000${id}`,
-    avatar: null,
-    mode_bot: 1,
-    unread_messages_count: unread,
-    last_message_content: null,
-    last_message_date: null,
-  }) as ChatClient;
+const client = (id: number, unread: number): Conversation => ({
+  id: id + 1000,
+  client: { id, name: `Cliente ${id}`, last_names: null, whatsapp_cellphone: `52155000000${id}` },
+  status: 'open',
+  assignee: null,
+  mode_bot: 1,
+  unread_count: unread,
+  last_message_content: null,
+  last_message_date: null,
+  window_expires_at: null,
+});
 
-const pages = (...clients: ChatClient[]): ClientPages => ({
-  pages: [{ clients, pagination: { current_page: 1, per_page: 50, has_more: false } }],
+const pages = (...data: Conversation[]): ConversationPages => ({
+  pages: [
+    {
+      data,
+      pagination: { current_page: 1, per_page: 50, total: data.length, last_page: 1 },
+      counts: { mine: 0, unassigned: data.length, all: data.length },
+    },
+  ],
   pageParams: [1],
 });
 
@@ -34,37 +40,37 @@ describe('the cached client lists', () => {
   /** Two lists: the whole one (not on screen) and a search (on screen, it has an observer). */
   function twoLists() {
     const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000 } } });
-    queryClient.setQueryData(chatKeys.clientList(''), pages(client(1, 0), client(2, 0)));
-    queryClient.setQueryData(chatKeys.clientList('cliente 2'), pages(client(2, 0)));
+    queryClient.setQueryData(chatKeys.clientList('all', ''), pages(client(1, 0), client(2, 0)));
+    queryClient.setQueryData(chatKeys.clientList('all', 'cliente 2'), pages(client(2, 0)));
     const observer = new QueryObserver(queryClient, {
-      queryKey: chatKeys.clientList('cliente 2'),
+      queryKey: chatKeys.clientList('all', 'cliente 2'),
       queryFn: () => pages(client(2, 0)),
       staleTime: 60_000,
     });
     unsubscribe = observer.subscribe(() => {});
-    const state = (search: string) => queryClient.getQueryState(chatKeys.clientList(search));
+    const state = (search: string) => queryClient.getQueryState(chatKeys.clientList('all', search));
     return { queryClient, state };
   }
 
   it('patch only the list on screen and mark the others stale, whatever events follow', () => {
     const { queryClient, state } = twoLists();
-    updateChatClients(queryClient, 2, (c) => ({ ...c, unread_messages_count: 3 }));
+    updateChatClients(queryClient, 2, (c) => ({ ...c, unread_count: 3 }));
     bumpChatClient(queryClient, 2, { last_message_content: 'Hola' });
-    const shown = queryClient.getQueryData<ClientPages>(chatKeys.clientList('cliente 2'));
-    expect(shown?.pages[0]?.clients[0]).toMatchObject({
-      unread_messages_count: 3,
+    const shown = queryClient.getQueryData<ConversationPages>(chatKeys.clientList('all', 'cliente 2'));
+    expect(shown?.pages[0]?.data[0]).toMatchObject({
+      unread_count: 3,
       last_message_content: 'Hola',
     });
     // The hidden list stays as it was, and loads again when shown.
-    const hidden = queryClient.getQueryData<ClientPages>(chatKeys.clientList(''));
-    expect(hidden?.pages[0]?.clients.map((c) => c.unread_messages_count)).toEqual([0, 0]);
+    const hidden = queryClient.getQueryData<ConversationPages>(chatKeys.clientList('all', ''));
+    expect(hidden?.pages[0]?.data.map((c) => c.unread_count)).toEqual([0, 0]);
     expect(state('')?.isInvalidated).toBe(true);
     expect(state('cliente 2')?.isInvalidated).toBe(false);
   });
 
   it('read a client’s unread count from the list on screen first', () => {
     const { queryClient } = twoLists();
-    updateChatClients(queryClient, 2, (c) => ({ ...c, unread_messages_count: 4 }));
+    updateChatClients(queryClient, 2, (c) => ({ ...c, unread_count: 4 }));
     expect(cachedUnread(queryClient, 2)).toBe(4);
     // A client only a hidden list holds: its count there.
     expect(cachedUnread(queryClient, 1)).toBe(0);
@@ -75,7 +81,7 @@ describe('the cached client lists', () => {
     const queryClient = new QueryClient();
     let loads = 0;
     const observer = new QueryObserver(queryClient, {
-      queryKey: chatKeys.clientList(''),
+      queryKey: chatKeys.clientList('all', ''),
       queryFn: async () => {
         loads++;
         await new Promise((r) => setTimeout(r, 50));
