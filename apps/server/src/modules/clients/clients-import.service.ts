@@ -2,6 +2,7 @@ import type { ImportError, ImportSuccess, Language, SegmentChip } from '@hablabo
 import { tooManyRequests } from '../../platform/errors';
 import { translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
+import { canonicalPhone, phoneKey } from '../../platform/phone';
 import { describeZodIssue } from '../../platform/validation-text';
 import { ZImportRow, readCells, segmentNames } from './clients-import';
 import type { Repositories, WithTransaction } from '../../repositories';
@@ -37,10 +38,10 @@ export interface ImportOptions {
   fillEmpty?: boolean;
 }
 
-/** The row's values over an existing client's: each stored non-empty field wins. */
+/** The row's values over an existing client's: each stored non-empty field wins (the phone too). */
 export function fillEmptyFields(stored: ImportValues, row: ImportValues): ImportValues {
   return {
-    whatsapp_cellphone: row.whatsapp_cellphone,
+    whatsapp_cellphone: stored.whatsapp_cellphone,
     name: stored.name || row.name,
     last_names: stored.last_names || row.last_names,
     email: stored.email || row.email,
@@ -86,7 +87,7 @@ export function createClientImportService(deps: {
           values.map((v) => v.whatsapp_cellphone),
         );
         values = values.map((v) => {
-          const before = stored.get(v.whatsapp_cellphone);
+          const before = stored.get(phoneKey(v.whatsapp_cellphone));
           return before ? fillEmptyFields(before, v) : v;
         });
       }
@@ -95,7 +96,7 @@ export function createClientImportService(deps: {
       for (const c of rows) {
         for (const segmentId of c.segmentIds) {
           const ids = clientsOfSegment.get(segmentId) ?? [];
-          ids.push(idOfPhone.get(c.values.whatsapp_cellphone)!);
+          ids.push(idOfPhone.get(phoneKey(c.values.whatsapp_cellphone))!);
           clientsOfSegment.set(segmentId, ids);
         }
       }
@@ -107,7 +108,7 @@ export function createClientImportService(deps: {
     });
   }
 
-  /** Checks one row; the row's error, or the candidate to write. Adds a valid phone to `firstRowOfPhone`. */
+  /** Checks one row; the row's error, or the candidate to write. Adds a valid phone's key to `firstRowOfPhone`. */
   function check(
     raw: Record<string, unknown>,
     row: number,
@@ -148,14 +149,16 @@ export function createClientImportService(deps: {
       );
     }
 
-    // The first row with a valid phone claims it; a later row with the same phone is the error.
+    // The first row with a valid phone claims it; a later row with the same phone, or a mobile variant
+    // of it (the same key: platform/phone.ts), is the error.
     const phone = ZImportRow.shape.whatsapp_cellphone.safeParse(cells.whatsapp_cellphone);
     if (phone.success) {
-      const first = firstRowOfPhone.get(phone.data);
+      const key = phoneKey(canonicalPhone(phone.data));
+      const first = firstRowOfPhone.get(key);
       if (first !== undefined) {
         reasons.push(translate(lang, 'clients.import_duplicate_in_file', { phone: phone.data, row: first }));
       } else {
-        firstRowOfPhone.set(phone.data, row);
+        firstRowOfPhone.set(key, row);
       }
     }
 
@@ -168,7 +171,7 @@ export function createClientImportService(deps: {
         values: {
           name: data.name,
           last_names: data.last_names,
-          whatsapp_cellphone: data.whatsapp_cellphone,
+          whatsapp_cellphone: canonicalPhone(data.whatsapp_cellphone),
           email: data.email,
           projects: data.projects,
         },
@@ -205,7 +208,7 @@ export function createClientImportService(deps: {
       success.push({
         row: c.row,
         name: c.name,
-        action: existing.has(c.values.whatsapp_cellphone) ? 'updated' : 'created',
+        action: existing.has(phoneKey(c.values.whatsapp_cellphone)) ? 'updated' : 'created',
       });
 
     for (let i = 0; i < candidates.length; i += IMPORT_BATCH) {

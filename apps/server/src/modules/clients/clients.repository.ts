@@ -2,6 +2,7 @@ import type { Client, ClientSortField } from '@hablabot/contract';
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import { type Executor, atomically } from '../../db/transactions';
+import { phoneKey } from '../../platform/phone';
 import {
   type ClientsSelection,
   chunks,
@@ -48,13 +49,17 @@ export interface ClientListOptions {
 
 // The statements a customer's message runs (see db/prepared.ts: compiled once, not per message).
 
-/** The company's client with this phone; locked on PostgreSQL until the caller's transaction ends. */
-const clientByPhone = prepared((db, v: { companyId: number; phone: string }) => {
+/**
+ * The company's client with this phone key (platform/phone.ts: a WhatsApp id and the stored number that
+ * differ by a mobile variant have one key): one lookup in the unique (company, key) index. Locked on
+ * PostgreSQL until the caller's transaction ends.
+ */
+const clientByPhoneKey = prepared((db, v: { companyId: number; key: string }) => {
   const query = db
     .selectFrom('clients')
     .select(['id', 'wa_user_id'])
     .where('company_id', '=', v.companyId)
-    .where('whatsapp_cellphone', '=', v.phone);
+    .where('phone_key', '=', v.key);
   return isPostgres(db) ? query.forUpdate() : query;
 });
 
@@ -87,7 +92,7 @@ const insertWhatsAppClient = prepared(
         updated_at: v.at,
       })
       .onConflict((oc) =>
-        oc.columns(['company_id', 'whatsapp_cellphone']).doUpdateSet((eb) => ({
+        oc.columns(['company_id', 'phone_key']).doUpdateSet((eb) => ({
           wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
         })),
       )
@@ -173,12 +178,13 @@ export function createClientsRepository(db: Executor) {
       return reader.one(companyId, id);
     },
 
+    /** Whether another client of the company has this phone or a mobile variant of it (the same key). */
     async phoneTaken(companyId: number, phone: string, exceptId?: number): Promise<boolean> {
       let q = db
         .selectFrom('clients')
         .select('id')
         .where('company_id', '=', companyId)
-        .where('whatsapp_cellphone', '=', phone);
+        .where('phone_key', '=', phoneKey(phone));
       if (exceptId) q = q.where('id', '!=', exceptId);
       return (await q.executeTakeFirst()) !== undefined;
     },
@@ -253,7 +259,8 @@ export function createClientsRepository(db: Executor) {
     },
 
     /**
-     * The client who wrote from this phone on WhatsApp, created when new (named by their WhatsApp profile)
+     * The client who wrote from this phone on WhatsApp (found by its key, so the client stored as
+     * 525512345678 is the one writing from WhatsApp id 5215512345678), created when new (named by their WhatsApp profile)
      * and given WhatsApp's user id when it came. A known client is only read (and written when its user id
      * is new), so the common case writes nothing; on PostgreSQL the row stays locked until the caller's
      * transaction ends, so two messages of one client are counted one after the other. A new client is
@@ -263,7 +270,7 @@ export function createClientsRepository(db: Executor) {
       companyId: number,
       values: { phone: string; name: string; waUserId: string | null },
     ): Promise<{ id: number }> {
-      const [found] = (await clientByPhone(db, { companyId, phone: values.phone })).rows;
+      const [found] = (await clientByPhoneKey(db, { companyId, key: phoneKey(values.phone) })).rows;
       if (found) {
         if (values.waUserId && found.wa_user_id !== values.waUserId)
           await db
@@ -304,24 +311,28 @@ export function createClientsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
-    /** The company's clients with these phones, by phone: their importable fields as stored. */
+    /**
+     * The company's clients with these phones or a mobile variant of them, by phone key (`phoneKey`):
+     * their importable fields as stored (the stored phone included).
+     */
     async existingPhones(companyId: number, phones: string[]): Promise<Map<string, ImportValues>> {
       const found = new Map<string, ImportValues>();
-      for (const part of chunks(phones, 1000)) {
+      for (const part of chunks([...new Set(phones.map(phoneKey))], 1000)) {
         const rows = await db
           .selectFrom('clients')
-          .select(['whatsapp_cellphone', 'name', 'last_names', 'email', 'projects'])
+          .select(['phone_key', 'whatsapp_cellphone', 'name', 'last_names', 'email', 'projects'])
           .where('company_id', '=', companyId)
-          .where('whatsapp_cellphone', 'in', part)
+          .where('phone_key', 'in', part)
           .execute();
-        for (const r of rows) found.set(r.whatsapp_cellphone, { ...r, email: r.email ?? '' });
+        for (const { phone_key, ...r } of rows) found.set(phone_key, { ...r, email: r.email ?? '' });
       }
       return found;
     },
 
     /**
-     * Creates or updates (by phone) every row, as one unit: all of them are written or none is. An update
-     * keeps the stored projects when the row has none. Returns each row's client id by phone.
+     * Creates or updates (by phone key) every row, as one unit: all of them are written or none is. An
+     * update keeps the stored phone (a variant of the row's: the number WhatsApp knows) and the stored
+     * projects when the row has none. Returns each row's client id by phone key.
      */
     async upsertImported(companyId: number, rows: ImportValues[]): Promise<Map<string, number>> {
       const idOfPhone = new Map<string, number>();
@@ -345,7 +356,7 @@ export function createClientsRepository(db: Executor) {
               })),
             )
             .onConflict((oc) =>
-              oc.columns(['company_id', 'whatsapp_cellphone']).doUpdateSet((eb) => ({
+              oc.columns(['company_id', 'phone_key']).doUpdateSet((eb) => ({
                 name: eb.ref('excluded.name'),
                 last_names: eb.ref('excluded.last_names'),
                 email: eb.ref('excluded.email'),
@@ -355,9 +366,9 @@ export function createClientsRepository(db: Executor) {
                 updated_at: eb.ref('excluded.updated_at'),
               })),
             )
-            .returning(['id', 'whatsapp_cellphone'])
+            .returning(['id', 'phone_key'])
             .execute();
-          for (const s of saved) idOfPhone.set(s.whatsapp_cellphone, s.id);
+          for (const s of saved) idOfPhone.set(s.phone_key, s.id);
         }
       });
       return idOfPhone;

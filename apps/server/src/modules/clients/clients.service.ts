@@ -8,12 +8,14 @@ import type {
 } from '@hablabot/contract';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
+import { canonicalPhone } from '../../platform/phone';
 import type { WithTransaction } from '../../repositories';
 import type { ClientValues, ClientsRepository } from './clients.repository';
 import type { SegmentsRepository } from './segments.repository';
 
 /**
- * A company's clients: phone unique per company, at least one segment of the same company. A client and
+ * A company's clients: phone unique per company (with its mobile variants: one phone, one client, see
+ * platform/phone.ts; stored in its canonical form), at least one segment of the same company. A client and
  * its segment links are written in one transaction (`withTransaction`), so neither is ever saved alone.
  */
 export function createClientsService(deps: {
@@ -44,7 +46,7 @@ export function createClientsService(deps: {
     return {
       name: input.name,
       last_names: input.last_names,
-      whatsapp_cellphone: input.whatsapp_cellphone,
+      whatsapp_cellphone: canonicalPhone(input.whatsapp_cellphone),
       email: input.email,
       avatar: input.avatar,
       projects: input.projects,
@@ -110,7 +112,7 @@ export function createClientsService(deps: {
 
     async create(companyId: number, input: ClientInput): Promise<Client> {
       const segmentIds = await ownSegmentIds(companyId, input.segments);
-      if (await repo.phoneTaken(companyId, input.whatsapp_cellphone))
+      if (await repo.phoneTaken(companyId, canonicalPhone(input.whatsapp_cellphone)))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
       const id = await guardPhone(() =>
         withTransaction(async (tx) => {
@@ -126,7 +128,7 @@ export function createClientsService(deps: {
     async update(companyId: number, id: number, input: ClientInput): Promise<Client> {
       await get(companyId, id);
       const segmentIds = await ownSegmentIds(companyId, input.segments);
-      if (await repo.phoneTaken(companyId, input.whatsapp_cellphone, id))
+      if (await repo.phoneTaken(companyId, canonicalPhone(input.whatsapp_cellphone), id))
         throw conflict('clients.phone_taken', 'whatsapp_cellphone');
       const updated = await guardPhone(() =>
         withTransaction(async (tx) => {
