@@ -59,12 +59,13 @@ export function createSuperAdminService(deps: {
   /**
    * Where the user's company comes from: an existing id; `null` for none (detaches the user; an admin
    * cannot be left without one); a new company by name (refused when one reads the same); or, for an
-   * admin without a company, a new one named after them.
+   * admin without a company, a new one named after them. An agent must be given a company.
    */
   async function companyPlan(
     input: Pick<CreateUserRequest, 'company_id' | 'company_name' | 'name'>,
     isAdmin: boolean,
     currentCompanyId: number | null,
+    isAgent = false,
   ): Promise<{ companyId?: number | null; newCompanyName?: string }> {
     if (input.company_id) {
       if (!(await companies.findCompanyById(input.company_id)))
@@ -82,6 +83,9 @@ export function createSuperAdminService(deps: {
       if (detach && currentCompanyId !== null) throw invalid('company_id', 'users.admin_needs_company');
       return { newCompanyName: await freeCompanyName(input.name) };
     }
+    // An agent answers one company's chats: never without a company.
+    if (isAgent && (detach || currentCompanyId === null))
+      throw invalid('company_id', 'users.agent_needs_company');
     return detach ? { companyId: null } : {};
   }
 
@@ -128,7 +132,8 @@ export function createSuperAdminService(deps: {
       if (await users.emailTaken(input.email)) throw conflict('users.email_taken', 'email');
       const found = await checkRoles(input.roles);
       const isAdmin = found.some((r) => r.name === 'admin');
-      const plan = await companyPlan(input, isAdmin, null);
+      const isAgent = found.some((r) => r.name === 'agent');
+      const plan = await companyPlan(input, isAdmin, null, isAgent);
       const id = await users
         .createUser({
           name: input.name,
@@ -157,6 +162,7 @@ export function createSuperAdminService(deps: {
         input,
         found.some((r) => r.name === 'admin'),
         existing.company_id,
+        found.some((r) => r.name === 'agent'),
       );
       const passwordHash = input.password ? await hashPassword(input.password) : undefined;
       await users
