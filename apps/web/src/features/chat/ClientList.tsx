@@ -92,7 +92,12 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
             onClick={() => setView(name)}
           >
             {t(`chat.views.${name}`)}
-            {name !== 'resolved' && counts ? <span className="chat-tabs__count">{counts[name]}</span> : null}
+            {name !== 'resolved' && counts ? (
+              <>
+                {' '}
+                <span className="chat-tabs__count">{counts[name]}</span>
+              </>
+            ) : null}
           </button>
         ))}
       </div>

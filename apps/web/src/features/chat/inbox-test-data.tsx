@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { i18next } from '../../lib/i18n';
-import { newQueryClient, type RecordedCall } from '../../test';
+import { jsonResponse, newQueryClient, type RecordedCall } from '../../test';
 import ChatPage from './ChatPage';
 
 // What the chat screen's tests share: conversations as GET /admin/conversations answers them, the
@@ -134,5 +134,35 @@ export function eventStream() {
         await new Promise((resolve) => setTimeout(resolve, 20));
       });
     },
+  };
+}
+
+/**
+ * GET /admin/conversations as the server answers it, over `rows` (changed by the test as it goes): the
+ * view's conversations latest first, `search` in the name, and the counts as `viewerId` sees them.
+ */
+export function conversationsRoute(rows: () => Conversation[], viewerId: number | null) {
+  const inView = (view: string, c: Conversation) =>
+    view === 'resolved'
+      ? c.status === 'resolved'
+      : c.status === 'open' &&
+        (view === 'all' ||
+          (view === 'mine' && c.assignee?.id === viewerId) ||
+          (view === 'unassigned' && c.assignee === null));
+  return (call: RecordedCall) => {
+    const query = new URL(call.url, 'http://x').searchParams;
+    const view = query.get('view') ?? 'all';
+    const search = (query.get('search') ?? '').toLowerCase();
+    const all = rows();
+    const data = all
+      .filter((c) => inView(view, c) && c.client.name.toLowerCase().includes(search))
+      .sort((a, b) => (b.last_message_date ?? '').localeCompare(a.last_message_date ?? ''));
+    const count = (v: string) => all.filter((c) => inView(v, c)).length;
+    return jsonResponse(
+      200,
+      conversationsPage(data, {
+        counts: { mine: count('mine'), unassigned: count('unassigned'), all: count('all') },
+      }),
+    );
   };
 }
