@@ -16,6 +16,7 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createInboundService } from './modules/messaging/inbound.service';
 import { createMessagesService } from './modules/messaging/messages.service';
+import { createLibraryMedia } from './modules/messaging/library-media';
 import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
 import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messaging/media-download';
 import { readReceiptSubscriber } from './modules/messaging/read-receipts';
@@ -213,6 +214,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const mediaRepository = createMediaRepository(db);
   const media = createMediaService({ mediaRepository, storage: infra.storage });
+  // Library files sent in the chat (POST /admin/message with media_id).
+  const libraryMedia = createLibraryMedia({
+    mediaRepository,
+    storage: infra.storage,
+    privateFiles: infra.privateFiles,
+  });
   const quickReplies = createQuickRepliesService({
     quickRepliesRepository: createQuickRepliesRepository(db),
     mediaRepository,
@@ -357,6 +364,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     bots,
     mediaRepository,
     media,
+    libraryMedia,
     inbound,
     messages,
     templatesRepository,

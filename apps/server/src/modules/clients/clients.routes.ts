@@ -3,6 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
 import { route } from '../../platform/route';
+import type { ConversationAccess } from '../conversations/conversation-access';
+import {
+  adminsOrMembers,
+  conversationGuard,
+  forTeamMembers,
+} from '../conversations/conversation-guard';
 import type { ClientImportService } from './clients-import.service';
 import type { ClientsService } from './clients.service';
 
@@ -14,12 +20,16 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 export function clientsRoutes(deps: {
   clients: ClientsService;
   clientImport: ClientImportService;
+  conversationAccess: ConversationAccess;
   guards: Guards;
 }) {
   const { clients, clientImport, guards } = deps;
+  const visible = conversationGuard(deps.conversationAccess);
   return async (app: FastifyInstance) => {
     // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    // Admins only, except the chat's reads of a client and its bot switch, which agents use too (for
+    // the conversations they may see: modules/conversations/conversation-access.ts).
+    app.addHook('onRequest', adminsOrMembers(guards));
     const schema = { tags: ['clients'] };
 
     route(app, declared.list, {
@@ -33,13 +43,19 @@ export function clientsRoutes(deps: {
     });
 
     route(app, declared.messagesSummary, {
+      ...forTeamMembers,
       schema,
-      handler: async (request) => clients.messagesSummary(companyIdOf(request), request.query),
+      handler: async (request) =>
+        clients.messagesSummary(companyIdOf(request), request.query, await visible.onlyFor(request)),
     });
 
     route(app, declared.get, {
+      ...forTeamMembers,
       schema,
-      handler: async (request) => ({ client: await clients.get(companyIdOf(request), request.params.id) }),
+      handler: async (request) => {
+        await visible.assertVisible(request, request.params.id);
+        return { client: await clients.get(companyIdOf(request), request.params.id) };
+      },
     });
 
     route(app, declared.create, {
@@ -67,8 +83,10 @@ export function clientsRoutes(deps: {
     });
 
     route(app, declared.toggleBotMode, {
+      ...forTeamMembers,
       schema,
       handler: async (request) => {
+        await visible.assertVisible(request, request.params.id);
         const client = await clients.setBotMode(companyIdOf(request), request.params.id, request.body.mode);
         return {
           client,

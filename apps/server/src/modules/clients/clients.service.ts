@@ -90,11 +90,12 @@ export function createClientsService(deps: {
     /**
      * The chat list, read from the client rows (last message, unread count): one query per page. A page
      * holds at most CLIENTS_PER_PAGE_MAX clients; one row more than the page tells whether another page
-     * follows, without counting.
+     * follows, without counting. `onlyFor`: an agent who sees only their own and unassigned conversations.
      */
-    async messagesSummary(companyId: number, query: MessagesSummaryQueryParams) {
+    async messagesSummary(companyId: number, query: MessagesSummaryQueryParams, onlyFor?: number) {
       const rows = await repo.listForChat(companyId, {
         search: query.search,
+        onlyFor,
         limit: query.per_page + 1,
         offset: (query.page - 1) * query.per_page,
       });

@@ -20,6 +20,11 @@ export interface ChatListOptions {
   search?: string;
   limit: number;
   offset: number;
+  /**
+   * An agent who sees only their own and the unassigned conversations (the inbox's privacy rule,
+   * modules/conversations/conversation-access.ts): the list leaves out the others'. Unset: all.
+   */
+  onlyFor?: number;
 }
 
 interface ConversationState {
@@ -106,14 +111,25 @@ async function statesOf(
   return states;
 }
 
-/** The company's conversations with a message (those the chat list shows first) whose client matches. */
-function writtenChats(db: Executor, companyId: number, search: string | undefined) {
-  const condition = searchCondition(search);
-  const written = db
+/**
+ * The company's conversations with a message (those the chat list shows first) whose client matches, and
+ * — for an agent (`onlyFor`) — that are theirs or unassigned.
+ */
+function writtenChats(db: Executor, companyId: number, options: Pick<ChatListOptions, 'search' | 'onlyFor'>) {
+  const condition = searchCondition(options.search);
+  const { onlyFor } = options;
+  let written = db
     .selectFrom('conversations')
     .innerJoin('clients', 'clients.id', 'conversations.client_id')
     .where('conversations.company_id', '=', companyId)
     .where('conversations.last_message_at', 'is not', null);
+  if (onlyFor !== undefined)
+    written = written.where((eb) =>
+      eb.or([
+        eb('conversations.assignee_user_id', 'is', null),
+        eb('conversations.assignee_user_id', '=', onlyFor),
+      ]),
+    );
   return condition ? written.where(condition) : written;
 }
 
@@ -122,7 +138,7 @@ function writtenChats(db: Executor, companyId: number, search: string | undefine
  * first (exported so tests can check the database reads it from conversations_chat_order_idx).
  */
 export function chatPageQuery(db: Executor, companyId: number, options: ChatListOptions) {
-  return writtenChats(db, companyId, options.search)
+  return writtenChats(db, companyId, options)
     .select('conversations.client_id as id')
     .orderBy('conversations.last_message_at', 'desc')
     .orderBy('conversations.client_id')
@@ -178,7 +194,8 @@ export function createConversationsRepository(db: Executor) {
      * written counts the written ones to know where it starts.
      */
     async listForChat(companyId: number, options: ChatListOptions): Promise<Client[]> {
-      const written = writtenChats(db, companyId, options.search);
+      const written = writtenChats(db, companyId, options);
+      const { onlyFor } = options;
       const first = await chatPageQuery(db, companyId, options).execute();
       const ids = first.map((r) => r.id);
       if (ids.length < options.limit) {
@@ -189,6 +206,7 @@ export function createConversationsRepository(db: Executor) {
             .executeTakeFirstOrThrow();
           offset = Math.max(0, options.offset - Number(count.n));
         }
+        // Never written to: no conversation with a message (and, for an agent, none assigned to another).
         const never = await matching(db, companyId, options.search)
           .where(({ not, exists, selectFrom }) =>
             not(
@@ -196,7 +214,17 @@ export function createConversationsRepository(db: Executor) {
                 selectFrom('conversations')
                   .select(sql.lit(1).as('one'))
                   .whereRef('conversations.client_id', '=', 'clients.id')
-                  .where('conversations.last_message_at', 'is not', null),
+                  .where((eb) =>
+                    onlyFor === undefined
+                      ? eb('conversations.last_message_at', 'is not', null)
+                      : eb.or([
+                          eb('conversations.last_message_at', 'is not', null),
+                          eb.and([
+                            eb('conversations.assignee_user_id', 'is not', null),
+                            eb('conversations.assignee_user_id', '!=', onlyFor),
+                          ]),
+                        ]),
+                  ),
               ),
             ),
           )

@@ -6,6 +6,7 @@ import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { translate } from '../../platform/locale';
 import { route } from '../../platform/route';
+import { adminsOrMembers, forTeamMembers } from '../conversations/conversation-guard';
 import type { MediaService } from './media.service';
 
 const declared = routes.media;
@@ -50,7 +51,8 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
     });
     const app = instance;
     // onRequest, not preHandler: a stranger's upload is never read, and 401/403 come before any 422.
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    // Admins only, except the list: agents pick library files to send in the chat.
+    app.addHook('onRequest', adminsOrMembers(guards));
     const tags = ['media'];
 
     async function upload(request: FastifyRequest, reply: FastifyReply) {
@@ -99,6 +101,7 @@ export function mediaRoutes(deps: { media: MediaService; guards: Guards; publicU
     });
 
     route(app, declared.list, {
+      ...forTeamMembers,
       schema: { tags },
       handler: async (request) => {
         const { rows, pagination } = await media.list(companyIdOf(request), request.query);

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { route } from '../../platform/route';
+import type { ConversationAccess } from '../conversations/conversation-access';
+import { conversationGuard } from '../conversations/conversation-guard';
 import type { FileStorage } from '../../platform/storage';
 import { contentDisposition } from '../media/storage.routes';
 import { extensionOfMime, cleanMimeType } from './media-download';
@@ -13,24 +15,28 @@ const INLINE = /^(image\/(jpeg|png|webp|gif)|video\/(mp4|3gpp)|audio\/[a-z0-9.+-
 
 /**
  * GET /api/v1/admin/files/{id}: the file of message {id} (a customer's media, fetched from WhatsApp into
- * private storage), for the admins of the message's company only. Another company's message, a message
- * without a fetched file → 404. Served with its stored type, a safe file name, `nosniff`, a sandbox and
+ * private storage, or the chat's copy of a library file it sent), for the team of the message's company:
+ * its admins, and its agents when they may see the message's conversation. Another company's message, a
+ * conversation the agent may not see, a message without a file → 404. Served with its stored type, a safe file name, `nosniff`, a sandbox and
  * `Cache-Control: private` (no shared cache may keep it).
  */
 export function filesRoutes(deps: {
   guards: Guards;
   messagesRepository: MessagesRepository;
+  conversationAccess: ConversationAccess;
   infra: { privateFiles: FileStorage };
 }) {
   const { guards, messagesRepository } = deps;
+  const visible = conversationGuard(deps.conversationAccess);
   const storage = deps.infra.privateFiles;
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    app.addHook('onRequest', guards.requireCompanyMember);
 
     route(app, routes.messages.file, {
-      schema: { tags: ['messages'], summary: "A message's media file (company admins only)" },
+      schema: { tags: ['messages'], summary: "A message's media file (the company's team)" },
       handler: async (request, reply) => {
         const media = await messagesRepository.findMedia(companyIdOf(request), request.params.id);
+        if (media) await visible.assertVisible(request, media.clientId, 'media.not_found');
         const file = media?.storageKey ? await storage.get(media.storageKey) : undefined;
         if (!media || !file) throw notFound('media.not_found');
         const contentType = cleanMimeType(media.mimeType);

@@ -2,26 +2,41 @@ import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
+import type { ConversationAccess } from '../conversations/conversation-access';
+import { conversationGuard } from '../conversations/conversation-guard';
+import { originOf } from '../media/media.routes';
+import type { LibraryMedia } from './library-media';
 import type { MessagesService } from './messages.service';
 import { type OutboundService, outcomeText } from './outbound.service';
 import { route } from '../../platform/route';
 
 const declared = routes.messages;
 
-/** The chat's messages: a client's conversation page by page, marking it read, and an admin's message. */
+/**
+ * The chat's messages: a client's conversation page by page, marking it read, and a team member's message.
+ * Admins and agents of the company; a conversation an agent may not see answers 404 on every route
+ * (modules/conversations/conversation-access.ts).
+ */
 export function messagesRoutes(deps: {
   messages: MessagesService;
   outbound: OutboundService;
+  libraryMedia: LibraryMedia;
+  conversationAccess: ConversationAccess;
   guards: Guards;
+  publicUrl?: string;
 }) {
-  const { messages, outbound, guards } = deps;
+  const { messages, outbound, libraryMedia, guards } = deps;
+  const visible = conversationGuard(deps.conversationAccess);
   return async (app: FastifyInstance) => {
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    app.addHook('onRequest', guards.requireCompanyMember);
     const tags = ['messages'];
 
     route(app, declared.history, {
       schema: { tags },
-      handler: async (request) => messages.history(companyIdOf(request), request.params.id, request.query),
+      handler: async (request) => {
+        await visible.assertVisible(request, request.params.id);
+        return messages.history(companyIdOf(request), request.params.id, request.query);
+      },
     });
 
     route(app, declared.get, {
@@ -30,33 +45,43 @@ export function messagesRoutes(deps: {
         description:
           'One message of the company with its author, the message it quotes and every status it went through (oldest first; for a failure, Meta’s error code and title). 404 when it is not the company’s.',
       },
-      handler: async (request) => messages.detail(companyIdOf(request), request.params.id),
+      handler: async (request) => {
+        const detail = await messages.detail(companyIdOf(request), request.params.id);
+        await visible.assertVisible(request, detail.data.client_id, 'messaging.message_not_found');
+        return detail;
+      },
     });
 
     route(app, declared.markAsRead, {
       schema: { tags },
-      handler: async (request) => ({
-        ...(await messages.markAsRead(companyIdOf(request), request.params.clientId)),
-        message: translate(request.lang, 'messaging.marked_read'),
-      }),
+      handler: async (request) => {
+        await visible.assertVisible(request, request.params.clientId);
+        return {
+          ...(await messages.markAsRead(companyIdOf(request), request.params.clientId)),
+          message: translate(request.lang, 'messaging.marked_read'),
+        };
+      },
     });
 
     route(app, declared.send, {
       schema: {
         tags,
         description:
-          'Sends a text message to the client (201), or with `id` sends one of their not-sent (status 4) messages again (200). Free text needs a customer message within the last 24 hours (422 otherwise: use a template). A send WhatsApp refuses is still answered with the stored message, status 4 with the reason.',
+          'Sends a text message to the client (201) — or, with `media_id`, a file of the media library with `content` as its caption; with `reply_to_id`, quoting a message of the same conversation — or with `id` sends one of their not-sent (status 4) messages again (200). Free text needs a customer message within the last 24 hours (422 otherwise: use a template). A send WhatsApp refuses is still answered with the stored message, status 4 with the reason.',
       },
       handler: async (request, reply) => {
         const companyId = companyIdOf(request);
-        const { id, client_id: clientId, content, reply_to_id: replyToId } = request.body;
+        const { id, client_id: clientId, content, reply_to_id: replyToId, media_id: mediaId } = request.body;
+        await visible.assertVisible(request, clientId);
         const result = id
           ? await outbound.resend({ companyId, clientId, messageId: id })
           : await outbound.send({
               companyId,
               clientId,
               sender: 'admin',
-              content,
+              content: mediaId
+                ? await libraryMedia.content(companyId, mediaId, content, originOf(request, deps.publicUrl))
+                : content,
               authorUserId: userOf(request).id,
               replyToId,
             });

@@ -10,6 +10,8 @@ export const messagingTexts = {
     'messaging.no_customer_message': 'No hay mensajes del cliente. Usa un mensaje plantilla.',
     'messaging.message_not_found': 'El mensaje no existe.',
     'messaging.reply_not_quotable': 'Ese mensaje no llegó a WhatsApp y no se puede citar.',
+    'messaging.reply_not_in_conversation': 'Solo se puede responder a un mensaje de esta conversación.',
+    'messaging.unknown_media': 'El archivo no está en la biblioteca de medios.',
     'messaging.not_resendable': 'Solo se puede reenviar un mensaje que no se ha enviado.',
     'messaging.reason.131047':
       'han pasado más de 24 horas desde el último mensaje del cliente. Usa un mensaje plantilla.',
@@ -88,6 +90,8 @@ export const messagingTexts = {
     'messaging.no_customer_message': 'The client has not written yet. Use a template message.',
     'messaging.message_not_found': 'The message does not exist.',
     'messaging.reply_not_quotable': 'That message never reached WhatsApp and cannot be quoted.',
+    'messaging.reply_not_in_conversation': 'You can only reply to a message of this conversation.',
+    'messaging.unknown_media': 'The file is not in the media library.',
     'messaging.not_resendable': 'Only a message that was not sent can be sent again.',
     'messaging.reason.131047':
       "more than 24 hours have passed since the client's last message. Use a template message.",

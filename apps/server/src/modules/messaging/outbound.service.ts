@@ -163,7 +163,14 @@ export function createOutboundService(deps: {
       messageType: Message['message_type'];
       waType: string;
       content: string;
-      media?: { id: string | null; mimeType: string | null; fileName: string | null; caption: string | null };
+      media?: {
+        id: string | null;
+        mimeType: string | null;
+        fileName: string | null;
+        caption: string | null;
+        /** The chat's copy of the file (private storage). */
+        storageKey?: string;
+      };
       /** The agent who wrote it (an admin's message). */
       authorUserId?: number;
     },
@@ -172,7 +179,7 @@ export function createOutboundService(deps: {
   ): Promise<SendOutcome> {
     // The message, the chat list's last message and the bot's pause are kept together, with their events.
     const message = await withTransaction(async (tx) => {
-      const row = await tx.messagesRepository.insertMessage(companyId, {
+      const inserted = await tx.messagesRepository.insertMessage(companyId, {
         clientId,
         wamid: null,
         sender,
@@ -186,12 +193,29 @@ export function createOutboundService(deps: {
         replyToId: request.contextWamid
           ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
           : null,
-        media: stored.media ? { ...stored.media, sha256: null } : undefined,
+        media: stored.media
+          ? {
+              id: stored.media.id,
+              mimeType: stored.media.mimeType,
+              fileName: stored.media.fileName,
+              caption: stored.media.caption,
+              sha256: null,
+            }
+          : undefined,
         status: MESSAGE_STATUS.pending,
         createdAt: new Date().toISOString(),
         outboundRequest: JSON.stringify(request),
       });
-      if (!row) throw new Error('outgoing message not stored');
+      if (!inserted) throw new Error('outgoing message not stored');
+      // The chat shows its copy of a sent file (GET /admin/files/{id}), as a customer's.
+      const storageKey = stored.media?.storageKey;
+      const row =
+        (storageKey
+          ? await tx.messagesRepository.setMediaStored(companyId, inserted.id, {
+              storageKey,
+              mimeType: stored.media?.mimeType ?? 'application/octet-stream',
+            })
+          : undefined) ?? inserted;
       await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
         content: stored.content,
         date: row.created_at,
@@ -203,10 +227,14 @@ export function createOutboundService(deps: {
     return attempt(companyId, message, request, 1);
   }
 
-  /** The wamid of the client's message an agent answers: WhatsApp quotes a message by it. */
+  /**
+   * The wamid of the message an agent answers: WhatsApp quotes a message by it. A message of another
+   * conversation (or none) is a 422 on `reply_to_id`.
+   */
   async function quotableWamid(companyId: number, clientId: number, messageId: number): Promise<string> {
     const quoted = await messagesRepository.findWamid(companyId, messageId);
-    if (!quoted || quoted.clientId !== clientId) throw notFound('messaging.message_not_found');
+    if (!quoted || quoted.clientId !== clientId)
+      throw invalid('reply_to_id', 'messaging.reply_not_in_conversation');
     if (!quoted.wamid) throw invalid('reply_to_id', 'messaging.reply_not_quotable');
     return quoted.wamid;
   }
@@ -281,7 +309,7 @@ export function createOutboundService(deps: {
       contextWamid?: string;
       /** The agent writing (an admin's message). */
       authorUserId?: number;
-      /** A message of the client this one answers, by id: 404 when it is not theirs, 422 without a wamid. */
+      /** A message of the client this one answers, by id: 422 when it is not theirs or has no wamid. */
       replyToId?: number;
     }): Promise<SendOutcome> {
       const { companyId, clientId, sender } = input;
@@ -317,6 +345,7 @@ export function createOutboundService(deps: {
             mimeType: content.mimeType ?? null,
             fileName: content.fileName ?? null,
             caption: caption ?? null,
+            storageKey: content.storageKey,
           },
           authorUserId: input.authorUserId,
         },

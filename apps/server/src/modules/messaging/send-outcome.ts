@@ -27,6 +27,8 @@ export type OutboundContent =
       caption?: string;
       fileName?: string;
       mimeType?: string;
+      /** A copy of the file in private storage, which the chat shows (a library file: library-media.ts). */
+      storageKey?: string;
     };
 
 /** Why a message ended with status 4. */

@@ -3,6 +3,12 @@ import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { hasText, translate } from '../../platform/locale';
+import type { ConversationAccess } from '../conversations/conversation-access';
+import {
+  adminsOrMembers,
+  conversationGuard,
+  forTeamMembers,
+} from '../conversations/conversation-guard';
 import type { SendOutcome } from '../messaging/outbound.service';
 import type { TemplatesService } from './templates.service';
 import { route } from '../../platform/route';
@@ -21,14 +27,22 @@ function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure
 }
 
 /** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
-export function templatesRoutes(deps: { templates: TemplatesService; guards: Guards }) {
+export function templatesRoutes(deps: {
+  templates: TemplatesService;
+  conversationAccess: ConversationAccess;
+  guards: Guards;
+}) {
   const { templates, guards } = deps;
   return async (app: FastifyInstance) => {
     // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
-    app.addHook('onRequest', guards.requireCompanyAdmin);
+    // Admins only, except reading the list and sending one in the chat, which agents do too (to the
+    // conversations they may see: modules/conversations/conversation-access.ts).
+    app.addHook('onRequest', adminsOrMembers(guards));
     const tags = ['templates'];
+    const visible = conversationGuard(deps.conversationAccess);
 
     route(app, declared.list, {
+      ...forTeamMembers,
       schema: { tags },
       handler: async (request) => ({ data: await templates.list(companyIdOf(request)) }),
     });
@@ -47,8 +61,10 @@ export function templatesRoutes(deps: { templates: TemplatesService; guards: Gua
     });
 
     route(app, declared.send, {
+      ...forTeamMembers,
       schema: { tags },
       handler: async (request, reply) => {
+        await visible.assertVisible(request, request.body.client_id);
         const {
           message: data,
           outcome,
