@@ -111,4 +111,10 @@ describe('afterSignIn', () => {
     expect(afterSignIn('client', 42)).toBe('/client');
     expect(afterSignIn('guest', '/admin')).toBe('/');
   });
+
+  it('lands an agent on the chats, whatever admin page they asked for', () => {
+    expect(afterSignIn('agent', undefined)).toBe('/admin/chat');
+    expect(afterSignIn('agent', '/admin/clients')).toBe('/admin/chat');
+    expect(afterSignIn('agent', '/admin/chat?client=3')).toBe('/admin/chat?client=3');
+  });
 });

@@ -1,0 +1,136 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminOnly, RequireAuth, RequireRole } from '../app/guards';
+import { routes as appRoutes } from '../app/router';
+import { clearSession, type SessionRole, setSession } from '../lib/session';
+import { expectNoSeriousA11yViolations, renderRoutes, setupTestI18n } from '../test';
+import AdminLayout from './AdminLayout';
+
+// The admin area as the router builds it: admins and agents enter the layout, and every screen but
+// the chats sits behind AdminOnly.
+const routes: RouteObject[] = [
+  { path: '/', element: <p>public root</p> },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        element: <RequireRole allow={['admin', 'agent']} />,
+        children: [
+          {
+            path: 'admin',
+            element: <AdminLayout />,
+            children: [
+              { path: 'chat', element: <p>chat screen</p> },
+              {
+                element: <AdminOnly />,
+                children: [
+                  { index: true, element: <p>admin home</p> },
+                  { path: 'clients', element: <p>clients screen</p> },
+                  { path: 'team', element: <p>team screen</p> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+function signIn(rol: string, roles: SessionRole[] = [{ id: rol === 'agent' ? 4 : 2, name: rol }]) {
+  setSession({ token: 't', rol, user: { id: 5, name: 'Beto Agente', email: 'beto@example.com', roles } });
+}
+
+const menuLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Navegación principal' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+beforeEach(async () => {
+  await setupTestI18n('es');
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('AdminLayout for an agent', () => {
+  it("shows only 'Chats' in the menu, and the user menu's home link goes to the chats", async () => {
+    signIn('agent');
+    const { container } = renderRoutes(routes, '/admin/chat');
+    expect(await screen.findByText('chat screen')).toBeInTheDocument();
+    expect(menuLinks()).toEqual(['Chats']);
+    await userEvent.setup().click(screen.getByRole('button', { name: /Menú de usuario/ }));
+    expect(screen.getByRole('button', { name: 'Mi cuenta' })).toBeInTheDocument();
+    const homeLinks = screen.getAllByRole('link', { name: 'Chats' }).map((link) => link.getAttribute('href'));
+    expect(homeLinks).toEqual(['/admin/chat', '/admin/chat']);
+    await expectNoSeriousA11yViolations(container);
+  });
+
+  it('sends an agent from any other admin screen to /admin/chat', async () => {
+    for (const path of ['/admin', '/admin/clients', '/admin/team']) {
+      signIn('agent');
+      const { router, unmount } = renderRoutes(routes, path);
+      expect(await screen.findByText('chat screen')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/admin/chat');
+      unmount();
+    }
+  });
+
+  it('treats a user with both the admin and the agent role as an admin', async () => {
+    signIn('agent', [
+      { id: 4, name: 'agent' },
+      { id: 2, name: 'admin' },
+    ]);
+    renderRoutes(routes, '/admin/team');
+    expect(await screen.findByText('team screen')).toBeInTheDocument();
+  });
+});
+
+describe('AdminLayout for an admin', () => {
+  it("keeps every screen and adds 'Equipo' to the menu", async () => {
+    signIn('admin');
+    const { router } = renderRoutes(routes, '/admin/clients');
+    expect(await screen.findByText('clients screen')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/clients');
+    expect(menuLinks()).toEqual([
+      'Inicio',
+      'Bots',
+      'Clientes',
+      'Chats',
+      'Equipo',
+      'Configuraciones',
+      'Media',
+      'Mensajes masivos',
+    ]);
+  });
+});
+
+/** The paths under /admin of the app's router, each with whether AdminOnly guards it. */
+function adminScreens(): { path: string; adminOnly: boolean }[] {
+  const found: { path: string; adminOnly: boolean }[] = [];
+  const walk = (list: RouteObject[], inAdmin: boolean, adminOnly: boolean) => {
+    for (const route of list) {
+      const isAdmin = inAdmin || route.path === 'admin';
+      const guarded = adminOnly || (route.element as { type?: unknown } | undefined)?.type === AdminOnly;
+      if (inAdmin && (route.path || route.index))
+        found.push({ path: route.path ?? '(index)', adminOnly: guarded });
+      if (route.children) walk(route.children, isAdmin, guarded);
+    }
+  };
+  walk(appRoutes, false, false);
+  return found;
+}
+
+describe("the app's router", () => {
+  it('guards every admin screen but the chats with AdminOnly', () => {
+    const screens = adminScreens();
+    expect(screens.map((s) => s.path)).toEqual(
+      expect.arrayContaining(['chat', '(index)', 'clients', 'team']),
+    );
+    expect(screens.filter((s) => !s.adminOnly).map((s) => s.path)).toEqual(['chat']);
+  });
+});
