@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { emptyDatabaseForFile, engine } from '../../../test/migration-database';
 import { isUniqueViolation } from '../errors';
@@ -15,8 +15,9 @@ describe(`migration ${NAME} (${engine})`, () => {
   const t = emptyDatabaseForFile();
 
   it('merges the clients whose phones are mobile variants of one number into the older one, nothing lost', async () => {
-    const { db } = t.database;
-    await migrateTo(db, BEFORE, t.schema);
+    // biome-ignore lint/suspicious/noExplicitAny: the tables as they were before this migration
+    const db = t.database.db as unknown as Kysely<any>;
+    await migrateTo(t.database.db, BEFORE, t.schema);
     const at = '2026-11-20T10:00:00.000Z';
     const company = async (name: string) =>
       (
@@ -32,8 +33,14 @@ describe(`migration ${NAME} (${engine})`, () => {
       (
         await db
           .insertInto('clients')
-          // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
-          .values({ company_id: companyId, name: phone, whatsapp_cellphone: phone, created_at: at, updated_at: at, ...values } as any)
+          .values({
+            company_id: companyId,
+            name: phone,
+            whatsapp_cellphone: phone,
+            created_at: at,
+            updated_at: at,
+            ...values,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
@@ -41,7 +48,6 @@ describe(`migration ${NAME} (${engine})`, () => {
       (
         await db
           .insertInto('messages')
-          // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
           .values({
             company_id: companyId,
             client_id: clientId,
@@ -53,13 +59,17 @@ describe(`migration ${NAME} (${engine})`, () => {
             status: 3,
             created_at: date,
             updated_at: date,
-          } as any)
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
 
     // Mexico: typed in a form first (+52 55 1234 5678), then WhatsApp's id (521…) made a second client.
-    const mxTyped = await client(acme, '525512345678', { name: 'Ana', last_names: 'López', email: 'ana@example.com' });
+    const mxTyped = await client(acme, '525512345678', {
+      name: 'Ana',
+      last_names: 'López',
+      email: 'ana@example.com',
+    });
     const mxWhatsApp = await client(acme, '5215512345678', { wa_user_id: 'MX.ana' });
     // Argentina: WhatsApp's id (549…) first, with a chat; then typed without the 9, with another chat.
     const arWhatsApp = await client(acme, '5491112345678', { name: 'Beto' });
@@ -95,8 +105,15 @@ describe(`migration ${NAME} (${engine})`, () => {
     const segment = (
       await db
         .insertInto('segments')
-        // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
-        .values({ company_id: acme, name: 'VIP', name_key: 'vip', color: '#000000', rules: '', created_at: at, updated_at: at } as any)
+        .values({
+          company_id: acme,
+          name: 'VIP',
+          name_key: 'vip',
+          color: '#000000',
+          rules: '',
+          created_at: at,
+          updated_at: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -119,7 +136,6 @@ describe(`migration ${NAME} (${engine})`, () => {
     const send = (
       await db
         .insertInto('mass_messages')
-        // biome-ignore lint/suspicious/noExplicitAny: rows as the schema was before this migration
         .values({
           company_id: acme,
           name: 'Rebajas',
@@ -134,7 +150,7 @@ describe(`migration ${NAME} (${engine})`, () => {
           counts: '{}',
           created_at: at,
           updated_at: at,
-        } as any)
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -154,11 +170,22 @@ describe(`migration ${NAME} (${engine})`, () => {
       )
       .execute();
 
-    await migrateTo(db, NAME, t.schema);
+    await migrateTo(t.database.db, NAME, t.schema);
 
     const clients = await db
       .selectFrom('clients')
-      .select(['id', 'company_id', 'name', 'last_names', 'email', 'projects', 'wa_user_id', 'whatsapp_cellphone', 'phone_key', 'search_text'])
+      .select([
+        'id',
+        'company_id',
+        'name',
+        'last_names',
+        'email',
+        'projects',
+        'wa_user_id',
+        'whatsapp_cellphone',
+        'phone_key',
+        'search_text',
+      ])
       .orderBy('id')
       .execute();
     expect(clients.map((c) => c.id)).toEqual([mxTyped, arWhatsApp, brOld, ...alone]);
@@ -192,12 +219,25 @@ describe(`migration ${NAME} (${engine})`, () => {
     ]);
     const conversations = await db
       .selectFrom('conversations')
-      .select(['client_id', 'status', 'resolved_at', 'unread_count', 'messages_count', 'last_message_content', 'last_message_at', 'customer_last_message_at'])
+      .select([
+        'client_id',
+        'status',
+        'resolved_at',
+        'unread_count',
+        'messages_count',
+        'last_message_content',
+        'last_message_at',
+        'customer_last_message_at',
+      ])
       .orderBy('client_id')
       .execute();
     expect(conversations.map((c) => c.client_id)).toEqual([mxTyped, arWhatsApp]);
     const ar = conversations[1]!;
-    expect({ ...ar, last_message_at: iso(ar.last_message_at), customer_last_message_at: iso(ar.customer_last_message_at) }).toEqual({
+    expect({
+      ...ar,
+      last_message_at: iso(ar.last_message_at),
+      customer_last_message_at: iso(ar.customer_last_message_at),
+    }).toEqual({
       client_id: arWhatsApp,
       status: 'open',
       resolved_at: null,
@@ -210,23 +250,37 @@ describe(`migration ${NAME} (${engine})`, () => {
     expect(await db.selectFrom('client_segments').selectAll().execute()).toEqual([
       { client_id: mxTyped, segment_id: segment },
     ]);
-    const members = await db.selectFrom('client_list_members').select('client_id').orderBy('client_id').execute();
+    const members = await db
+      .selectFrom('client_list_members')
+      .select('client_id')
+      .orderBy('client_id')
+      .execute();
     expect(members.map((m) => m.client_id)).toEqual([arWhatsApp, brOld]);
-    const recipients = await db.selectFrom('mass_message_recipients').select('client_id').orderBy('client_id').execute();
+    const recipients = await db
+      .selectFrom('mass_message_recipients')
+      .select('client_id')
+      .orderBy('client_id')
+      .execute();
     expect(recipients.map((r) => r.client_id)).toEqual([arWhatsApp, brOld]);
 
     // From now on the database refuses a variant of a stored phone in the same company.
     const error = await db
       .insertInto('clients')
-      .values({ company_id: acme, name: 'Otra Ana', whatsapp_cellphone: '5215512345678', created_at: at, updated_at: at })
+      .values({
+        company_id: acme,
+        name: 'Otra Ana',
+        whatsapp_cellphone: '5215512345678',
+        created_at: at,
+        updated_at: at,
+      })
       .execute()
       .catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);
 
     // Down drops the key; up again finds nothing to merge.
-    await migrateTo(db, BEFORE, t.schema);
+    await migrateTo(t.database.db, BEFORE, t.schema);
     await expect(sql`select phone_key from clients`.execute(db)).rejects.toThrow();
-    await migrateTo(db, NAME, t.schema);
+    await migrateTo(t.database.db, NAME, t.schema);
     expect(await db.selectFrom('clients').select('id').orderBy('id').execute()).toEqual(
       clients.map((c) => ({ id: c.id })),
     );

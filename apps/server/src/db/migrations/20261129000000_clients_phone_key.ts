@@ -34,7 +34,11 @@ export async function up(db: MigrationDb): Promise<void> {
     else ${c} end`);
   await sql`alter table clients add column phone_key varchar(32)
     generated always as (${key}) ${sql.raw(pg ? 'stored' : 'virtual')}`.execute(db);
-  await db.schema.createIndex('clients_phone_key_merge_idx').on('clients').columns(['company_id', 'phone_key']).execute();
+  await db.schema
+    .createIndex('clients_phone_key_merge_idx')
+    .on('clients')
+    .columns(['company_id', 'phone_key'])
+    .execute();
 
   const merges: { keep: number; lose: number }[] = [];
   for (let after: { company_id: number; phone_key: string } | undefined; ; ) {
@@ -125,7 +129,11 @@ async function mergeClient(db: MigrationDb, companyId: number, keep: number, los
  * either is open, the older's assignee else the newer's, the bot paused if either paused it).
  */
 async function mergeConversation(db: MigrationDb, keep: number, lose: number): Promise<void> {
-  const rows = await db.selectFrom('conversations').selectAll().where('client_id', 'in', [keep, lose]).execute();
+  const rows = await db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('client_id', 'in', [keep, lose])
+    .execute();
   const k = rows.find((r) => r.client_id === keep);
   const l = rows.find((r) => r.client_id === lose);
   if (!l) return;
@@ -133,7 +141,8 @@ async function mergeConversation(db: MigrationDb, keep: number, lose: number): P
     await db.updateTable('conversations').set({ client_id: keep }).where('id', '=', l.id).execute();
     return;
   }
-  const newer = ms(later(k.last_message_at, l.last_message_at)) === ms(l.last_message_at) && l.last_message_at ? l : k;
+  const newer =
+    ms(later(k.last_message_at, l.last_message_at)) === ms(l.last_message_at) && l.last_message_at ? l : k;
   const open = k.status === 'open' || l.status === 'open';
   await db.deleteFrom('conversations').where('id', '=', l.id).execute();
   await db
@@ -159,7 +168,9 @@ async function mergeConversation(db: MigrationDb, keep: number, lose: number): P
 /** The older client's empty fields take the newer one's; the derived sort and search columns follow. */
 async function fillEmptyFields(db: MigrationDb, keep: number, lose: number): Promise<void> {
   const [k, l] = await Promise.all(
-    [keep, lose].map((id) => db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow()),
+    [keep, lose].map((id) =>
+      db.selectFrom('clients').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    ),
   );
   // A client made by a webhook without a profile name is named by its phone.
   const name = k.name === k.whatsapp_cellphone && l.name !== l.whatsapp_cellphone ? l.name : k.name;
