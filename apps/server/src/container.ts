@@ -38,6 +38,9 @@ import { createPlatformStatsService } from './modules/super-admin/platform-stats
 import { createSuperAdminService } from './modules/super-admin/super-admin.service';
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createTemplateAuthoring } from './modules/templates/template-authoring';
+import { createTemplateStatusReceiver } from './modules/templates/template-status';
+import { templateSubscribers } from './modules/realtime/template-events';
 import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
 import { createQuickRepliesRepository } from './modules/team/quick-replies.repository';
 import { createQuickRepliesService } from './modules/team/quick-replies.service';
@@ -299,6 +302,17 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     outbound,
     ...options.templateSync,
   });
+  const templateAuthoring = createTemplateAuthoring({
+    templatesRepository,
+    settings,
+    outbox,
+    timeoutMs: options.templateSync?.timeoutMs,
+  });
+  const templateStatus = createTemplateStatusReceiver({
+    settings,
+    outbox,
+    requireSignature: options.webhook?.requireSignature,
+  });
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
@@ -308,6 +322,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     readReceiptSubscriber(outbound),
     massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
     templatesSyncSubscriber(jobs),
+    ...templateSubscribers({ events, templatesRepository }),
     ...metricsSubscribers(metrics),
     ...(options.subscribers ?? []),
   );
@@ -369,6 +384,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messages,
     templatesRepository,
     templates,
+    templateAuthoring,
+    templateStatus,
     mediaDownloads,
     botReplies,
     cloudApi,

@@ -112,6 +112,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/v1/admin/message': { access: 'admin', body: (a) => ({ client_id: a.client, content: 'x' }) },
   'GET /api/v1/templates': { access: 'admin' },
   'GET /api/v1/templates/sync': { access: 'admin' },
+  'POST /api/v1/templates': { access: 'admin' },
+  'DELETE /api/v1/templates/:id': { access: 'admin' },
   'POST /api/v1/admin/messages/send-template-message': { access: 'admin' },
   'GET /api/v1/admin/files/:id': { access: 'admin', param: 'message' },
   'GET /api/v1/super-admin/analytics': { access: 'super' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from './common.schema';
 import { ZConversation } from './inbox.schema';
 import { ZMessage } from './messages.schema';
+import { ZMessageTemplate } from './templates.schema';
 
 // --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
 //
@@ -92,6 +93,16 @@ export const ZConversationChangedEvent = z.object({
 });
 
 /**
+ * A template changed on Meta's side (its review: APPROVED, REJECTED with the reason, PAUSED, DISABLED …)
+ * or was created or deleted here: the template as GET /templates lists it; `deleted` when it is gone.
+ * For the company's admins only.
+ */
+export const ZTemplateUpdatedEvent = z.object({
+  type: z.literal('template.updated'),
+  data: z.object({ template: ZMessageTemplate, deleted: z.boolean() }),
+});
+
+/**
  * Sent first on a reconnect whose `Last-Event-ID` is older than what the server still keeps: some events
  * were missed, so the screen reloads its data.
  */
@@ -107,6 +118,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZBotFailedEvent,
   ZMassMessageProgressEvent,
   ZConversationChangedEvent,
+  ZTemplateUpdatedEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -9,6 +9,7 @@ export * from './events.schema';
 export * from './messages.schema';
 export * from './inbox.schema';
 export * from './templates.schema';
+export * from './template-create.schema';
 export * from './mass-messages.schema';
 export * from './platform-stats.schema';
 export * from './spreadsheet';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText, zId, zText } from './common.schema';
+import { requiredText, ZTimestamp, zId, zText } from './common.schema';
 import { ZWhatsappCellphone } from './clients.schema';
 import { ZMessage } from './messages.schema';
 
@@ -54,12 +54,24 @@ export const ZMessageTemplate = z.object({
   category: z.string(),
   status: z.string(),
   components: z.array(ZTemplateComponent),
+  /**
+   * Meta's review, sent with every template (optional in the type for copies made before it existed):
+   * why Meta rejected, paused or disabled it, its quality rating (GREEN, YELLOW, RED, UNKNOWN) and when
+   * our copy last changed (a sync, a status webhook, its creation).
+   */
+  rejected_reason: z.string().nullable().optional(),
+  quality: z.string().nullable().optional(),
+  updated_at: ZTimestamp.optional(),
 });
 export type MessageTemplate = z.infer<typeof ZMessageTemplate>;
 
 /** GET /templates: the company's templates, by name. */
 export const ZTemplatesResponse = z.object({ data: z.array(ZMessageTemplate) });
 export type TemplatesResponse = z.infer<typeof ZTemplatesResponse>;
+
+/** POST /templates: the template as stored, PENDING until Meta's review answers. */
+export const ZCreateTemplateResponse = z.object({ message: z.string(), data: ZMessageTemplate });
+export type CreateTemplateResponse = z.infer<typeof ZCreateTemplateResponse>;
 
 /** GET /templates/sync: the templates as they are after the sync. */
 export const ZTemplatesSyncResponse = z.object({

@@ -1,4 +1,5 @@
 import { checkGraphToken, type FakeGraphApi, GRAPH_ERRORS, graphError } from './graph-api';
+import { installTemplateAdmin } from './graph-template-admin';
 import type { FakeResponse } from './http';
 
 /**
@@ -171,4 +172,5 @@ export function installTemplates(fake: FakeGraphApi): void {
     if (last < all.length - 1) paging.next = link('after', last);
     return { status: 200, body: { data: page.map((t) => ({ ...t })), paging } };
   });
+  installTemplateAdmin(fake);
 }

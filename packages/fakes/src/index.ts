@@ -30,6 +30,7 @@ export {
   TEMPLATES_MAX_LIMIT,
   templateSendRefusal,
 } from './graph-templates';
+export { installTemplateAdmin, type TemplateVerdict } from './graph-template-admin';
 export {
   type FakeGraphMedia,
   type FakeMediaFile,

@@ -70,6 +70,10 @@ export interface MessageTemplatesTable {
   category: string;
   /** The template's parts (HEADER, BODY, FOOTER, BUTTONS), JSON text. */
   components: string;
+  /** Why Meta rejected, paused or disabled it (its status webhook); null otherwise. */
+  rejected_reason: string | null;
+  /** Meta's quality rating: GREEN, YELLOW, RED, UNKNOWN; null until rated. */
+  quality: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { ZErrorResponse, ZIdParams } from '../common.schema';
+import { ZErrorResponse, ZIdParams, ZMessageResponse } from '../common.schema';
 import {
   ZClientIdParams,
   ZClientMessagesQuery,
@@ -8,7 +8,9 @@ import {
   ZSendMessageRequest,
   ZSendMessageResponse,
 } from '../messages.schema';
+import { ZCreateTemplateRequest } from '../template-create.schema';
 import {
+  ZCreateTemplateResponse,
   ZSendTemplateMessageRequest,
   ZSendTemplateMessageResponse,
   ZTemplatesResponse,
@@ -45,4 +47,10 @@ export const templatesRoutes = /* @__PURE__ */ declareRoutes(templatesPaths, {
     body: ZSendTemplateMessageRequest,
     responses: { 201: ZSendTemplateMessageResponse, ...errors, ...providerErrors },
   },
+  // Written in HablaBot, created on Meta (PENDING until its review), deleted on Meta and here.
+  create: {
+    body: ZCreateTemplateRequest,
+    responses: { 201: ZCreateTemplateResponse, ...errors, ...providerErrors },
+  },
+  remove: { params: ZIdParams, responses: { 200: ZMessageResponse, ...errors, ...providerErrors } },
 });

@@ -29,7 +29,7 @@ import {
  */
 
 export interface OutboundRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;

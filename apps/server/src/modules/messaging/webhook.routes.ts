@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
 import { typed } from '../../platform/http';
 import type { SettingsRepository } from '../settings/settings.repository';
+import type { TemplateStatusReceiver } from '../templates/template-status';
 import type { InboundService } from './inbound.service';
 
 /** WhatsApp's notifications are a few KB; a megabyte leaves room for a batch and refuses floods early. */
@@ -23,6 +24,8 @@ const ZHandshakeQuery = z.object({
 export function webhookRoutes(deps: {
   settingsRepository: Pick<SettingsRepository, 'findCompanyIdByHubVerifyToken'>;
   inbound: InboundService;
+  /** Meta's review of the company's templates (its own fields of the same webhook). */
+  templateStatus?: Pick<TemplateStatusReceiver, 'receive'>;
   metrics?: Pick<Metrics, 'webhook'>;
 }) {
   const { settingsRepository, inbound } = deps;
@@ -95,7 +98,12 @@ export function webhookRoutes(deps: {
           typeof header === 'string' ? header : undefined,
           request.log,
         );
-        request.log.info({ webhook: outcome }, 'whatsapp webhook');
+        const templates = await deps.templateStatus?.receive(
+          raw,
+          typeof header === 'string' ? header : undefined,
+          request.log,
+        );
+        request.log.info({ webhook: outcome, ...templates }, 'whatsapp webhook');
         deps.metrics?.webhook(outcome);
         return { success: true as const };
       },

@@ -178,6 +178,21 @@ export function createSettingsRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * The channels of these WhatsApp Business Account ids (a template status webhook names the account,
+     * not a phone number), with their sealed app secrets: at most one row per id (the column is unique).
+     */
+    async findAccountOwners(
+      accountIds: readonly string[],
+    ): Promise<{ company_id: number; business_account_id: string | null; app_secret_enc: string | null }[]> {
+      if (accountIds.length === 0) return [];
+      return db
+        .selectFrom('channels')
+        .select(['company_id', 'business_account_id', 'app_secret_enc'])
+        .where('business_account_id', 'in', accountIds)
+        .execute();
+    },
+
     /** The company holding the WordPress key with this SHA-256, and its sealed secret. */
     async findByWordPressKeyHash(
       hash: string,

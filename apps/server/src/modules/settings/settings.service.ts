@@ -274,6 +274,24 @@ export function createSettingsService(deps: {
       return owners;
     },
 
+    /**
+     * The company each of these WhatsApp Business Account ids belongs to, with its app secret as
+     * `webhookOwners` gives it: a template status webhook is routed and checked by the account.
+     */
+    async accountOwners(
+      accountIds: readonly string[],
+    ): Promise<Map<string, { companyId: number; appSecret: string | null | undefined }>> {
+      const owners = new Map<string, { companyId: number; appSecret: string | null | undefined }>();
+      for (const r of await repo.findAccountOwners(accountIds)) {
+        if (r.business_account_id === null) continue;
+        owners.set(r.business_account_id, {
+          companyId: r.company_id,
+          appSecret: open(r.company_id, 'whatsAppAppSecret', r.app_secret_enc),
+        });
+      }
+      return owners;
+    },
+
     testWhatsApp: connectionTests.testWhatsApp,
     testOpenAi: connectionTests.testOpenAi,
   };

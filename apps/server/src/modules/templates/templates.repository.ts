@@ -34,7 +34,17 @@ function toTemplate(row: MessageTemplateRow): MessageTemplate {
     category: row.category,
     status: row.status,
     components: parseComponents(row.components),
+    rejected_reason: row.rejected_reason ?? null,
+    quality: row.quality ?? null,
+    updated_at: String(row.updated_at),
   };
+}
+
+/** Meta's review of a template as its webhooks report it; an absent field is left as it is. */
+export interface TemplateReview {
+  status?: string;
+  rejected_reason?: string | null;
+  quality?: string;
 }
 
 const keyOf = (t: { name: string; language: string }) => `${t.language}\u0000${t.name}`;
@@ -65,6 +75,117 @@ export function createTemplatesRepository(db: Executor) {
         .orderBy('language')
         .execute();
       return rows.map(toTemplate);
+    },
+
+    /** One of the company's templates; undefined when it is not the company's. */
+    async findTemplate(companyId: number, id: number): Promise<MessageTemplate | undefined> {
+      const row = await db
+        .selectFrom('message_templates')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toTemplate(row) : undefined;
+    },
+
+    /** Meta's id of one of the company's templates (what a deletion on Meta names). */
+    async metaIdOf(companyId: number, id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('message_templates')
+        .select('meta_id')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.meta_id;
+    },
+
+    /**
+     * The company's template Meta names by its id, or (a copy made before we knew its id) by name and
+     * language: what a status webhook updates.
+     */
+    async findByMeta(
+      companyId: number,
+      meta: { metaId: string; name: string | null; language: string | null },
+    ): Promise<MessageTemplate | undefined> {
+      const byId = await db
+        .selectFrom('message_templates')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('meta_id', '=', meta.metaId)
+        .executeTakeFirst();
+      if (byId || !meta.name || !meta.language) return byId ? toTemplate(byId) : undefined;
+      const byName = await db
+        .selectFrom('message_templates')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('name', '=', meta.name)
+        .where('language', '=', meta.language)
+        .executeTakeFirst();
+      return byName ? toTemplate(byName) : undefined;
+    },
+
+    /** Stores a template just created on Meta (or replaces the copy of the same name and language). */
+    async insertTemplate(companyId: number, t: TemplateValues): Promise<MessageTemplate> {
+      const at = now();
+      await db
+        .insertInto('message_templates')
+        .values({
+          company_id: companyId,
+          meta_id: t.meta_id,
+          name: t.name,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          components: JSON.stringify(t.components),
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((oc) =>
+          oc.columns(['company_id', 'name', 'language']).doUpdateSet({
+            meta_id: t.meta_id,
+            status: t.status,
+            category: t.category,
+            components: JSON.stringify(t.components),
+            rejected_reason: null,
+            quality: null,
+            updated_at: at,
+          }),
+        )
+        .execute();
+      const row = await db
+        .selectFrom('message_templates')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('name', '=', t.name)
+        .where('language', '=', t.language)
+        .executeTakeFirstOrThrow();
+      return toTemplate(row);
+    },
+
+    /** Writes Meta's review of one of the company's templates; whether the row was there. */
+    async applyReview(companyId: number, id: number, review: TemplateReview): Promise<boolean> {
+      const result = await db
+        .updateTable('message_templates')
+        .set({
+          ...(review.status === undefined ? {} : { status: review.status }),
+          ...(review.rejected_reason === undefined ? {} : { rejected_reason: review.rejected_reason }),
+          ...(review.quality === undefined ? {} : { quality: review.quality }),
+          updated_at: now(),
+        })
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Deletes one of the company's templates; whether it was there. */
+    async deleteTemplate(companyId: number, id: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('message_templates')
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
 
     /**

@@ -4,12 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { hasText, translate } from '../../platform/locale';
 import type { ConversationAccess } from '../conversations/conversation-access';
-import {
-  adminsOrMembers,
-  conversationGuard,
-  forTeamMembers,
-} from '../conversations/conversation-guard';
+import { adminsOrMembers, conversationGuard, forTeamMembers } from '../conversations/conversation-guard';
 import type { SendOutcome } from '../messaging/outbound.service';
+import type { TemplateAuthoring } from './template-authoring';
 import type { TemplatesService } from './templates.service';
 import { route } from '../../platform/route';
 
@@ -29,10 +26,11 @@ function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure
 /** The company's WhatsApp message templates: the stored list, the sync from WhatsApp, and sending one. */
 export function templatesRoutes(deps: {
   templates: TemplatesService;
+  templateAuthoring: TemplateAuthoring;
   conversationAccess: ConversationAccess;
   guards: Guards;
 }) {
-  const { templates, guards } = deps;
+  const { templates, templateAuthoring, guards } = deps;
   return async (app: FastifyInstance) => {
     // onRequest, not preHandler: a stranger's body is never read, and 401/403 come before any 422.
     // Admins only, except reading the list and sending one in the chat, which agents do too (to the
@@ -57,6 +55,26 @@ export function templatesRoutes(deps: {
           message: translate(request.lang, 'templates.synced', { count: data.length }),
           data,
         };
+      },
+    });
+
+    // The body was checked with Meta's rules (422 with field messages); only a valid template reaches Meta.
+    route(app, declared.create, {
+      schema: { tags },
+      handler: async (request, reply) => {
+        const data = await templateAuthoring.create(companyIdOf(request), request.body);
+        return reply.status(201).send({
+          message: translate(request.lang, 'templates.created', { name: data.name }),
+          data,
+        });
+      },
+    });
+
+    route(app, declared.remove, {
+      schema: { tags },
+      handler: async (request) => {
+        const removed = await templateAuthoring.remove(companyIdOf(request), request.params.id);
+        return { message: translate(request.lang, 'templates.deleted', { name: removed.name }) };
       },
     });
 

@@ -137,6 +137,9 @@ describe(`templates sync (${engine})`, () => {
       category: 'UTILITY',
       status: 'APPROVED',
       components: [{ type: 'BODY', format: null, text: 'Hola, gracias por escribirnos.', buttons: [] }],
+      rejected_reason: null,
+      quality: null,
+      updated_at: expect.any(String),
     });
     // Three pages of at most 50, each with the bearer token.
     const requests = templateRequests();

@@ -60,6 +60,15 @@ export const DOMAIN_EVENTS = {
   'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
   /** The company's WhatsApp number, account or token was saved (the settings form). */
   'channel.saved': z.object({ ...company }),
+  /**
+   * A template was created here, deleted here, or changed by Meta (its review status, the reason, the
+   * quality rating). A deleted one is gone when the event is handled: `deleted` carries its name.
+   */
+  'template.changed': z.object({
+    ...company,
+    templateId: id,
+    deleted: z.object({ name: z.string(), language: z.string() }).nullable(),
+  }),
   /** A mass message's state or counts changed (the counts are read when the event is handled). */
   'mass_message.progress': z.object({ ...company, massMessageId: id }),
 } as const;

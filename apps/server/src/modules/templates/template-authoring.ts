@@ -1,0 +1,177 @@
+import type { CreateTemplateInput, MessageTemplate, TemplateComponent } from '@hablabot/contract';
+import { hostOf } from '../../integrations/http/outbound';
+import {
+  createTemplate,
+  deleteTemplate,
+  type TemplateWriteFailure,
+} from '../../integrations/whatsapp/template-admin';
+import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
+import type { Outbox } from '../../platform/outbox/outbox';
+import type { Credentials } from '../settings/settings.service';
+import { createTemplatesRepository, type TemplatesRepository } from './templates.repository';
+
+/** How long one create or delete on Meta may take. */
+export const TEMPLATE_WRITE_TIMEOUT_MS = 15_000;
+
+/**
+ * Meta's subcodes of a taken name: content in that language already exists (2388024), or a template of
+ * that name was deleted lately and its name cannot be used yet (2388023).
+ */
+const NAME_TAKEN: Record<number, string> = {
+  2388024: 'templates.duplicate',
+  2388023: 'templates.name_deleted_recently',
+};
+
+/** Settings a create or delete needs, by the settings form's field names. */
+const WRITE_SETTINGS = ['whatsAppApiKey', 'whatsAppBusinessAccountId'] as const;
+
+/** Meta's refusal as an answer the admin can act on: 409/422 for what to fix here, 502/503 for WhatsApp. */
+function writeError(failure: TemplateWriteFailure, credentials: Credentials): AppError {
+  const host = hostOf(credentials.facebookMessagesApiUrl);
+  const detail = (failure.detail ?? '').slice(0, 300);
+  switch (failure.problem) {
+    case 'bad_token':
+      return invalid('whatsAppApiKey', 'templates.bad_token');
+    case 'unknown_account':
+      return invalid('whatsAppBusinessAccountId', 'templates.unknown_account', {
+        id: credentials.whatsAppBusinessAccountId ?? '',
+      });
+    case 'rate_limited':
+      return new AppError(503, 'templates.rate_limited', undefined, undefined, { 'retry-after': '60' });
+    case 'timeout':
+      return new AppError(502, 'templates.timeout', { host });
+    case 'unreachable':
+      return new AppError(502, 'templates.unreachable', { host });
+    case 'address_refused':
+      return invalid('facebookMessagesApiUrl', 'templates.address_refused', { host });
+    case 'refused':
+      if (failure.subcode !== undefined && NAME_TAKEN[failure.subcode]) {
+        const key = NAME_TAKEN[failure.subcode]!;
+        return new AppError(409, key, undefined, { name: [key] });
+      }
+      // Meta refused the template's content: the admin changes it and tries again.
+      return new AppError(
+        422,
+        'templates.meta_refused',
+        { detail },
+        {
+          components: [{ key: 'templates.meta_refused', params: { detail } }],
+        },
+      );
+    default:
+      return new AppError(502, 'templates.unexpected_answer', { host, status: failure.status ?? 0 });
+  }
+}
+
+/** The parts of a new template as the stored list shows them (Meta's listing shape, no examples). */
+function storedComponents(components: CreateTemplateInput['components']): TemplateComponent[] {
+  return components.map((c) => {
+    switch (c.type) {
+      case 'HEADER':
+        return {
+          type: 'HEADER',
+          format: c.format,
+          text: c.format === 'TEXT' ? (c.text ?? null) : null,
+          buttons: [],
+        };
+      case 'BODY':
+      case 'FOOTER':
+        return { type: c.type, format: null, text: c.text, buttons: [] };
+      default:
+        return {
+          type: 'BUTTONS',
+          format: null,
+          text: null,
+          buttons: c.buttons.map((b) => ({
+            type: b.type,
+            text: b.text,
+            url: b.type === 'URL' ? (b.url ?? null) : null,
+            phone_number: b.type === 'PHONE_NUMBER' ? (b.phone_number ?? null) : null,
+          })),
+        };
+    }
+  });
+}
+
+/**
+ * Templates written in HablaBot: created on the company's WhatsApp Business Account and stored as Meta
+ * answered (PENDING while it reviews them; its status webhook brings the verdict, template-status.ts),
+ * and deleted there and here. The request was checked with Meta's rules before (the contract's
+ * ZCreateTemplateRequest), so nothing broken reaches Meta.
+ */
+export function createTemplateAuthoring(deps: {
+  templatesRepository: Pick<TemplatesRepository, 'findTemplate' | 'metaIdOf'>;
+  settings: { credentials(companyId: number): Promise<Credentials> };
+  outbox: Pick<Outbox, 'transaction'>;
+  timeoutMs?: number;
+}) {
+  const timeoutMs = deps.timeoutMs ?? TEMPLATE_WRITE_TIMEOUT_MS;
+
+  async function account(companyId: number) {
+    const credentials = await deps.settings.credentials(companyId);
+    const absent = WRITE_SETTINGS.filter((field) => !credentials[field]);
+    if (absent.length > 0) {
+      const fieldErrors: Record<string, FieldError[]> = {};
+      for (const field of absent) fieldErrors[field] = ['templates.setting_required'];
+      throw new AppError(422, 'templates.write_not_configured', undefined, fieldErrors);
+    }
+    return {
+      credentials,
+      account: {
+        baseUrl: credentials.facebookMessagesApiUrl,
+        token: credentials.whatsAppApiKey!,
+        businessAccountId: credentials.whatsAppBusinessAccountId!,
+        timeoutMs,
+      },
+    };
+  }
+
+  return {
+    /** Creates the template on Meta and stores it (PENDING until Meta's review answers). */
+    async create(companyId: number, input: CreateTemplateInput): Promise<MessageTemplate> {
+      const { credentials, account: target } = await account(companyId);
+      const created = await createTemplate(target, input);
+      if (!created.ok) throw writeError(created, credentials);
+      return deps.outbox.transaction(async (trx, events) => {
+        const template = await createTemplatesRepository(trx).insertTemplate(companyId, {
+          meta_id: created.metaId,
+          name: input.name,
+          language: input.language,
+          status: created.status,
+          category: created.category ?? input.category,
+          components: storedComponents(input.components),
+        });
+        events.emit('template.changed', { companyId, templateId: template.id, deleted: null });
+        return template;
+      });
+    },
+
+    /**
+     * Deletes one of the company's templates on Meta, then here (404 when it is not the company's).
+     * One Meta no longer knows is deleted here all the same.
+     */
+    async remove(companyId: number, id: number): Promise<MessageTemplate> {
+      const template = await deps.templatesRepository.findTemplate(companyId, id);
+      const metaId = await deps.templatesRepository.metaIdOf(companyId, id);
+      if (!template || metaId === undefined) throw notFound('templates.not_found');
+      const { credentials, account: target } = await account(companyId);
+      const deleted = await deleteTemplate(target, { name: template.name, metaId });
+      const gone =
+        !deleted.ok &&
+        deleted.problem === 'refused' &&
+        /not found|does not exist/i.test(deleted.detail ?? '');
+      if (!deleted.ok && !gone) throw writeError(deleted, credentials);
+      await deps.outbox.transaction(async (trx, events) => {
+        if (!(await createTemplatesRepository(trx).deleteTemplate(companyId, id))) return;
+        events.emit('template.changed', {
+          companyId,
+          templateId: id,
+          deleted: { name: template.name, language: template.language },
+        });
+      });
+      return template;
+    },
+  };
+}
+
+export type TemplateAuthoring = ReturnType<typeof createTemplateAuthoring>;
