@@ -182,18 +182,25 @@ describe('Chat views', () => {
           last_message_content: 'Otro mensaje',
           last_message_date: new Date().toISOString(),
         });
+      const preview = (name: string) =>
+        screen
+          .getByText(name, { selector: '.chat-row__name' })
+          .closest('li')
+          ?.querySelector('.chat-row__preview')?.textContent;
       await write(1, 1);
+      // The event is in (the row shows its message), and the badge stayed down.
+      await waitFor(() => expect(preview('Ana')).toBe('Otro mensaje'));
       expect(unread('Ana')).toBeNull();
       // Seen as it arrived: read on the server at once.
       await waitFor(() =>
         expect(callsTo(net.calls, 'PATCH', '/api/v1/admin/messages/1/mark-as-read')).toHaveLength(1),
       );
       await write(2, 1);
-      expect(unread('Luis')).toBe('1 mensaje sin leer');
+      await waitFor(() => expect(unread('Luis')).toBe('1 mensaje sin leer'));
 
       visibility = 'hidden';
       await write(1, 2);
-      expect(unread('Ana')).toBe('2 mensajes sin leer');
+      await waitFor(() => expect(unread('Ana')).toBe('2 mensajes sin leer'));
       expect(callsTo(net.calls, 'PATCH', '/api/v1/admin/messages/1/mark-as-read')).toHaveLength(1);
     },
     SCREEN_TEST_TIMEOUT,
