@@ -160,10 +160,12 @@ describe(`message authors, quotes and status history (${engine})`, () => {
     const other = await createClient(ctx, companyId);
     await customerWrites(client.whatsapp_cellphone, 'Hola');
     const theirs = await customerWrites(other.whatsapp_cellphone, 'Soy otro');
-    expect((await reply({ client_id: client.id, content: 'x', reply_to_id: theirs })).statusCode).toBe(404);
-    expect((await reply({ client_id: client.id, content: 'x', reply_to_id: 99_999_999 })).statusCode).toBe(
-      404,
-    );
+    // Not a message of this conversation: a mistake in the request, 422 on the field.
+    for (const replyTo of [theirs, 99_999_999]) {
+      const refused = await reply({ client_id: client.id, content: 'x', reply_to_id: replyTo });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toHaveProperty('reply_to_id');
+    }
     const note = await ctx.container.messagesRepository.insertMessage(companyId, {
       clientId: client.id,
       wamid: null,
