@@ -19,6 +19,8 @@ import { CHAT_WINDOW_MS, MARK_READ_DELAY_MS, mergeMessages, unreadDividerIndex }
 import { type ChatMessage, MessageBubble } from './MessageBubble';
 import { ReplyPreview } from './MessageQuote';
 import { Composer } from './Composer';
+import { type ComposerAttachment, messageTypeOf } from './composer-parts';
+import { useJumpToMessage } from './jump-to-message';
 import { TemplatesModal } from './TemplatesModal';
 import { DaySeparator, dayStarts } from './thread-days';
 
@@ -136,10 +138,12 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
   const loadOlder = () => {
     const el = scroller.current;
     if (el) keepFromBottom.current = el.scrollHeight - el.scrollTop;
-    void history.fetchNextPage();
+    return history.fetchNextPage();
   };
+  // A click on a quote shows the quoted message (reading older pages for it when needed).
+  const jump = useJumpToMessage(scroller, stored, hasNextPage, loadOlder);
 
-  const send = async (content: string, resendOf?: ChatMessage) => {
+  const send = async (content: string, resendOf?: ChatMessage, media?: ComposerAttachment | null) => {
     const quoted = resendOf ? null : replyTo;
     if (quoted) setReplyTo(null);
     const temporary: SendingMessage | null = resendOf
@@ -151,11 +155,11 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
           client_id: contact.id,
           phone: contact.phone,
           sender_type: 'admin',
-          message_type: 'text',
+          message_type: media ? messageTypeOf(media.mime_type) : 'text',
           media_url: null,
-          media_caption: null,
-          media_mime_type: null,
-          media_file_name: null,
+          media_caption: media ? content : null,
+          media_mime_type: media?.mime_type ?? null,
+          media_file_name: media?.name ?? null,
           status: 0,
           error_code: null,
           error_message: null,
@@ -171,6 +175,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
       const { message } = await sendMessage({
         ...(resendOf ? { id: resendOf.id } : {}),
         ...(quoted ? { reply_to_id: quoted.id } : {}),
+        ...(media ? { media_id: media.id } : {}),
         content,
         client_id: contact.id,
         phone: contact.phone,
@@ -228,7 +233,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
             type="button"
             className="chat-conversation__more"
             disabled={history.isFetchingNextPage}
-            onClick={loadOlder}
+            onClick={() => void loadOlder()}
           >
             {t('chat.loadMore')}
           </button>
@@ -251,6 +256,8 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
                 viewerId={viewerId}
                 contactName={contact.name}
                 onReply={setReplyTo}
+                onQuoteClick={jump.jumpTo}
+                highlighted={jump.highlighted === message.id}
               />
             </Fragment>
           ))
@@ -263,7 +270,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         loading={history.isPending || (needsOlder && hasNextPage)}
         draft={draft}
         onDraftChange={onDraftChange}
-        onSend={(text) => void send(text)}
+        onSend={(text, media) => void send(text, undefined, media)}
         onTemplates={() => setTemplatesOpen(true)}
         reply={
           replyTo ? (

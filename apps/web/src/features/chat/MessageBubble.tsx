@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, DownloadIcon } from '../../components/lib/icons';
 import { api } from '../../lib/api-client';
 import { bubbleTime, safeMediaBlob } from './chat-utils';
+import { useLongPress } from './long-press';
 import { MarkdownLite } from './markdown';
 import { QuoteBlock, authorLabel } from './MessageQuote';
+import { NoteBubble } from './NoteBubble';
 
 /** A message on screen: a stored one, or one being sent (negative id) or a bot failure heard live. */
 export type ChatMessage = Message;
@@ -127,17 +129,29 @@ export interface MessageBubbleProps {
   viewerId?: number | null;
   /** The customer's name, for quotes of their messages. */
   contactName?: string;
-  /** Makes this message the one the next message answers. */
+  /** Makes this message the one the next message answers (hover's 'Responder', a long press on a phone). */
   onReply?: (message: ChatMessage) => void;
+  /** Shows the message a quote points at (the quote is clicked). */
+  onQuoteClick?: (messageId: number) => void;
+  /** Briefly marked: the message a quote was followed to. */
+  highlighted?: boolean;
 }
 
-export function MessageBubble({
+/** A message of the thread: an internal note in its own style, any other as a chat bubble. */
+export function MessageBubble(props: MessageBubbleProps) {
+  if (props.message.kind === 'note') return <NoteBubble message={props.message} viewerId={props.viewerId} />;
+  return <ChatBubble {...props} />;
+}
+
+function ChatBubble({
   message,
   onResend,
   resending,
   viewerId,
   contactName,
   onReply,
+  onQuoteClick,
+  highlighted,
 }: MessageBubbleProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -153,8 +167,13 @@ export function MessageBubble({
   const named = author?.type === 'user' || author?.type === 'campaign' || author?.type === 'bot';
   // Only a message WhatsApp has (stored, not pending nor failed) can be quoted.
   const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed;
+  const longPress = useLongPress(quotable ? () => onReply(message) : undefined);
   return (
-    <div className={`chat-message chat-message--${outgoing ? 'out' : 'in'}`} data-message-id={message.id}>
+    <div
+      className={`chat-message chat-message--${outgoing ? 'out' : 'in'}${highlighted ? ' chat-message--highlighted' : ''}`}
+      data-message-id={message.id}
+      {...longPress}
+    >
       <div
         className={`chat-bubble chat-bubble--${message.sender_type}${failed ? ' chat-bubble--failed' : ''}`}
       >
@@ -164,7 +183,12 @@ export function MessageBubble({
           </span>
         ) : null}
         {message.reply_to ? (
-          <QuoteBlock quote={message.reply_to} viewerId={viewerId} contactName={contactName} />
+          <QuoteBlock
+            quote={message.reply_to}
+            viewerId={viewerId}
+            contactName={contactName}
+            onClick={onQuoteClick}
+          />
         ) : null}
         {botFailure ? (
           <p className="chat-bubble__bot-failure">

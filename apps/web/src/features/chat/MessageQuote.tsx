@@ -33,16 +33,35 @@ export function QuoteBlock({
   quote,
   viewerId,
   contactName,
+  onClick,
 }: {
   quote: MessageQuote;
   viewerId?: number | null;
   contactName?: string;
+  /** Shows the quoted message in the thread: the quote is then a button. */
+  onClick?: (messageId: number) => void;
 }) {
   const { t } = useTranslation();
-  return (
-    <blockquote className="chat-quote" data-quote-id={quote.id}>
+  const content = (
+    <>
       <span className="chat-quote__author">{authorLabel(t, quote.author, { viewerId, contactName })}</span>
       <span className="chat-quote__text">{quote.content || t('chat.quoteEmpty')}</span>
+    </>
+  );
+  return (
+    <blockquote className="chat-quote" data-quote-id={quote.id}>
+      {onClick ? (
+        <button
+          type="button"
+          className="chat-quote__jump"
+          title={t('chat.quoteJump')}
+          onClick={() => onClick(quote.id)}
+        >
+          {content}
+        </button>
+      ) : (
+        content
+      )}
     </blockquote>
   );
 }

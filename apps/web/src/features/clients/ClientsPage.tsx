@@ -1,7 +1,7 @@
 import type { Client, ClientSortField, Segment } from '@hablabot/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   Avatar,
   Button,
@@ -84,6 +84,11 @@ export interface ChatNavigationState {
   client: { avatar: string | null; id: number; name: string; phone: string };
 }
 
+/** What the clients screen receives when another screen (the chat's client details) opens a client's edit. */
+export interface ClientsNavigationState {
+  editClient: Client;
+}
+
 const EMPTY_CLIENTS: Client[] = [];
 /** Pixel widths of the pinned columns (the pinned offsets are computed from them). */
 const CHAT_COLUMN_WIDTH = 150;
@@ -118,7 +123,12 @@ export default function ClientsPage() {
   const deleteSegment = useDeleteSegment();
   const banner = useMessageBox();
   const [confirm, confirmDialog] = useConfirmDialog();
-  const [clientModal, setClientModal] = useState<{ client: Client | null } | null>(null);
+  const location = useLocation();
+  // Opened from elsewhere to edit one client: its form is open from the start.
+  const [clientModal, setClientModal] = useState<{ client: Client | null } | null>(() => {
+    const editClient = (location.state as Partial<ClientsNavigationState> | null)?.editClient;
+    return editClient ? { client: editClient } : null;
+  });
   const [segmentModal, setSegmentModal] = useState<{ segment: Segment | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlusIcon } from '../../components/lib/icons';
+
+export interface ComposerMenuProps {
+  onTemplates: () => void;
+  onMedia: () => void;
+  onDetails: () => void;
+}
+
+/** The composer's '+' menu: a template message, a file of the media library, the client's details. */
+export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuProps) {
+  const { t } = useTranslation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  // The menu closes on Escape and on a click anywhere else.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+  const item = (label: string, action: () => void) => (
+    <button
+      type="button"
+      role="menuitem"
+      onClick={() => {
+        setMenuOpen(false);
+        action();
+      }}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="chat-input__menu-wrap" ref={menuRef}>
+      <button
+        type="button"
+        className="chat-input__plus"
+        aria-label={t('chat.input.more')}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        onClick={() => setMenuOpen((v) => !v)}
+      >
+        <PlusIcon size={20} aria-hidden="true" />
+      </button>
+      {menuOpen ? (
+        <div className="chat-input__menu" role="menu">
+          {item(t('chat.input.template'), onTemplates)}
+          {item(t('chat.input.media'), onMedia)}
+          {item(t('chat.input.details'), onDetails)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
