@@ -23,6 +23,7 @@ import { readReceiptSubscriber } from './modules/messaging/read-receipts';
 import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
 import { realtimeSubscribers } from './modules/realtime/realtime.subscribers';
 import { createStreamPresence } from './modules/realtime/stream-presence';
+import { createAudiences } from './modules/realtime/audience';
 import type { Clock } from './platform/clock';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createClientLists } from './modules/mass-messages/client-lists';
@@ -316,7 +317,13 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
-    ...realtimeSubscribers({ events, messagesRepository, clientsRepository, massMessagesRepository }),
+    ...realtimeSubscribers({
+      events,
+      messagesRepository,
+      clientsRepository,
+      massMessagesRepository,
+      audiences: createAudiences({ db, inboxSettings }),
+    }),
     botReplySubscriber(botReplies),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
