@@ -6,6 +6,7 @@ import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
 import { wordpressRoutes } from './modules/wordpress-api/wordpress.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(templatesRoutes(container));
       await api.register(filesRoutes(container));
       await api.register(massMessagesRoutes(container));
+      await api.register(conversationsRoutes(container));
       await api.register(teamRoutes(container));
       await api.register(quickRepliesRoutes(container));
     },

@@ -48,6 +48,9 @@ import { createQuickRepliesService } from './modules/team/quick-replies.service'
 import { createTeamRepository } from './modules/team/team.repository';
 import { createTeamService } from './modules/team/team.service';
 import { createConversationAccess } from './modules/conversations/conversation-access';
+import { createConversationArrival } from './modules/conversations/auto-assign';
+import { createInboxRepository } from './modules/conversations/conversations.repository';
+import { createConversationsService } from './modules/conversations/conversations.service';
 import { createGuards } from './platform/auth';
 import type { AuthCache } from './platform/auth-cache';
 import type { RateLimitStore } from './platform/rate-limit';
@@ -182,8 +185,10 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // The team inbox: its settings and who may see which conversation (used by every chat route).
   const inboxSettings = createInboxSettingsRepository(db);
   const conversationAccess = createConversationAccess({ db, inboxSettings });
-  const team = createTeamService({ teamRepository: createTeamRepository(db), users, authCache: infra.authCache });
+  const inboxRepository = createInboxRepository(db);
+  const conversations = createConversationsService({ inboxRepository, conversationAccess, withTransaction });
   const streamPresence = createStreamPresence({ db, ...options.presence, log: workLog });
+  const team = createTeamService({ teamRepository: createTeamRepository(db), users, authCache: infra.authCache });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({
@@ -289,6 +294,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     settings,
     ...options.webhook,
     withTransaction,
+    // Reopening and auto-assign; online is judged on the presence clock (tests pass a fake one).
+    onCustomerMessage: createConversationArrival({ now: options.presence?.clock?.now }),
   });
   const messages = createMessagesService({
     withTransaction,
@@ -323,6 +330,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       clientsRepository,
       massMessagesRepository,
       audiences: createAudiences({ db, inboxSettings }),
+      conversations: inboxRepository,
     }),
     botReplySubscriber(botReplies),
     mediaDownloadSubscriber(mediaDownloads),
@@ -374,6 +382,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     inboxSettings,
     conversationAccess,
+    inboxRepository,
+    conversations,
     team,
     quickReplies,
     clients,

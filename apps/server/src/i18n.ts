@@ -1,6 +1,7 @@
 import { authTexts } from './modules/auth/auth.i18n';
 import { botsTexts } from './modules/bots/bots.i18n';
 import { clientsTexts } from './modules/clients/clients.i18n';
+import { conversationsTexts } from './modules/conversations/conversations.i18n';
 import { mediaTexts } from './modules/media/media.i18n';
 import { massMessagesTexts } from './modules/mass-messages/mass-messages.i18n';
 import { messagingTexts } from './modules/messaging/messaging.i18n';
@@ -29,6 +30,7 @@ export const SERVER_TEXTS = [
   templatesTexts,
   massMessagesTexts,
   teamTexts,
+  conversationsTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];

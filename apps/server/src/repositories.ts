@@ -7,7 +7,9 @@ import { createCompaniesRepository } from './modules/identity/companies.reposito
 import { createRolesRepository } from './modules/identity/roles.repository';
 import { createTokensRepository } from './modules/identity/tokens.repository';
 import { createUsersRepository } from './modules/identity/users.repository';
+import { createInboxRepository } from './modules/conversations/conversations.repository';
 import { createMessagesRepository } from './modules/messaging/messages.repository';
+import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
 import type { EventSink } from './platform/events/domain-events';
 import type { Outbox } from './platform/outbox/outbox';
 
@@ -21,6 +23,8 @@ export function createRepositories(db: Executor) {
     clientsRepository: createClientsRepository(db),
     segmentsRepository: createSegmentsRepository(db),
     messagesRepository: createMessagesRepository(db),
+    inboxRepository: createInboxRepository(db),
+    inboxSettings: createInboxSettingsRepository(db),
   };
 }
 

@@ -133,6 +133,21 @@ export interface InboxSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Listed conversations (with a message) by company, status and assignee (0: nobody), kept by a trigger. */
+export interface InboxCountsTable {
+  company_id: number;
+  status: string;
+  assignee_user_id: number;
+  n: number;
+}
+
+/** When auto-assign last gave each agent a conversation (agents with the same load take turns). */
+export interface InboxAgentTurnsTable {
+  user_id: number;
+  company_id: number;
+  last_assigned_at: Timestamp;
+}
+
 /** A company's saved answers, by shortcut (unique within the company). */
 export interface QuickRepliesTable {
   id: Generated<number>;
@@ -284,6 +299,8 @@ export interface DB {
   client_segments: ClientSegmentsTable;
   conversations: ConversationsTable;
   inbox_settings: InboxSettingsTable;
+  inbox_agent_turns: InboxAgentTurnsTable;
+  inbox_counts: InboxCountsTable;
   quick_replies: QuickRepliesTable;
   settings: SettingsTable;
   channels: ChannelsTable;

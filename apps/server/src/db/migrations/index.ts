@@ -24,6 +24,7 @@ import * as m20261127010000 from './20261127010000_conversations';
 import * as m20261127010100 from './20261127010100_channels';
 import * as m20261127020000 from './20261127020000_message_authorship';
 import * as m20261128000000 from './20261128000000_team_inbox';
+import * as m20261128010000 from './20261128010000_inbox_views';
 import * as m20261128020000 from './20261128020000_templates_review';
 import * as m20261129000000 from './20261129000000_clients_phone_key';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '20261127010100_channels': m20261127010100,
   '20261127020000_message_authorship': m20261127020000,
   '20261128000000_team_inbox': m20261128000000,
+  '20261128010000_inbox_views': m20261128010000,
   '20261128020000_templates_review': m20261128020000,
   '20261129000000_clients_phone_key': m20261129000000,
 };

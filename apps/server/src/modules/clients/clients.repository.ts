@@ -15,7 +15,11 @@ import {
 import { createConversationsRepository } from './conversations.repository';
 
 export { derivedColumns } from './client-rows';
-export type { ChatListOptions, ClientAfterMessage } from './conversations.repository';
+export type {
+  ChatListOptions,
+  ClientAfterMessage,
+  ConversationAfterIncoming,
+} from './conversations.repository';
 
 /** The fields a person edits; the chat fields are kept by the messaging module. */
 export interface ClientValues {

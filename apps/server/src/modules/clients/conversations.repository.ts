@@ -15,6 +15,18 @@ export interface ClientAfterMessage {
   mode_bot: number;
 }
 
+/**
+ * The conversation a customer's message arrived in, as it left it: also its id, status (the message
+ * does not reopen it; see modules/conversations/auto-assign.ts), assignee and message count (1: the
+ * message started it).
+ */
+export interface ConversationAfterIncoming extends ClientAfterMessage {
+  conversationId: number;
+  status: string;
+  assigneeId: number | null;
+  messagesCount: number;
+}
+
 export interface ChatListOptions {
   /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
   search?: string;
@@ -70,7 +82,16 @@ const noteIncoming = prepared(
             then excluded.last_message_at else conversations.last_message_at end`,
         })),
       )
-      .returning(['unread_count', 'last_message_content', 'last_message_at', 'bot_paused']),
+      .returning([
+        'unread_count',
+        'last_message_content',
+        'last_message_at',
+        'bot_paused',
+        'id',
+        'status',
+        'assignee_user_id',
+        'messages_count',
+      ]),
 );
 
 /**
@@ -296,7 +317,7 @@ export function createConversationsRepository(db: Executor) {
       companyId: number,
       clientId: number,
       message: { content: string; date: string },
-    ): Promise<ClientAfterMessage | undefined> {
+    ): Promise<ConversationAfterIncoming | undefined> {
       const [after] = (
         await noteIncoming(db, {
           companyId,
@@ -306,7 +327,15 @@ export function createConversationsRepository(db: Executor) {
           at: now(),
         })
       ).rows;
-      return after ? toAfterMessage(after) : undefined;
+      return after
+        ? {
+            ...toAfterMessage(after),
+            conversationId: after.id,
+            status: after.status,
+            assigneeId: after.assignee_user_id,
+            messagesCount: Number(after.messages_count),
+          }
+        : undefined;
     },
 
     /**

@@ -11,6 +11,7 @@ import {
 import { AppError, invalid } from '../../platform/errors';
 import { createGroupCommit } from '../../platform/group-commit';
 import type { TransactionScope, WithTransaction } from '../../repositories';
+import type { ConversationArrival } from '../conversations/auto-assign';
 import type { SettingsService } from '../settings/settings.service';
 import { storedContent } from './inbound-content';
 import { createPacer } from '../../platform/turns';
@@ -67,6 +68,11 @@ export function createInboundService(deps: {
   turnMs?: number;
   now?: () => number;
   withTransaction: WithTransaction;
+  /**
+   * What the message does to its conversation beyond the chat list (reopening a resolved one,
+   * auto-assign: modules/conversations/auto-assign.ts), in the same transaction.
+   */
+  onCustomerMessage?: ConversationArrival;
 }) {
   const { settings, withTransaction } = deps;
   const requireSignature = deps.requireSignature ?? false;
@@ -129,10 +135,11 @@ export function createInboundService(deps: {
       createdAt,
     });
     if (!message) return { kind: 'duplicate' };
-    await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
+    const after = await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
       content: stored.content,
       date: createdAt,
     });
+    if (after && deps.onCustomerMessage) await deps.onCustomerMessage(tx, companyId, client.id, after);
     tx.events.emit('message.received', {
       companyId,
       clientId: client.id,

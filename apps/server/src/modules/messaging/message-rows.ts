@@ -53,11 +53,18 @@ export interface NewMessage {
 export const BOT_FAILURE_TYPE = 'bot_failure';
 
 /**
- * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own). Every resend
- * path calls it before sending.
+ * `wa_type` of an internal note of the team (sender admin, author the user, status sent): a row of the
+ * conversation that never goes to WhatsApp, is never unread and is left out of the bot's prompt.
+ */
+export const NOTE_TYPE = 'note';
+
+/**
+ * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own), an internal
+ * note. Every resend path calls it before sending.
  */
 export function assertResendable(message: Pick<Message, 'kind'>): void {
   if (message.kind === 'bot_failure') throw invalid('id', 'messaging.bot_failure_not_resendable');
+  if (message.kind === 'note') throw invalid('id', 'messaging.note_not_resendable');
 }
 
 /** A message's media as stored, for the download job and the files route. */
@@ -133,7 +140,7 @@ export function toMessage(r: MessageRow, extras: MessageExtras | null = null): M
     status: r.status,
     error_code: r.error_code,
     error_message: r.error_message,
-    kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : 'message',
+    kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : r.wa_type === NOTE_TYPE ? 'note' : 'message',
     created_at: r.created_at,
     status_name: statusNameOf(r.status),
     author: authorOf(r, extras),

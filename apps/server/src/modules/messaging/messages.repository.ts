@@ -5,6 +5,7 @@ import type { Executor } from '../../db/transactions';
 import { defaultAuthor, recordStatus, statusHistory } from './message-authorship';
 import {
   type ConversationTurn,
+  NOTE_TYPE,
   type NewMessage,
   type StoredMedia,
   createMessagePresenter,
@@ -259,7 +260,8 @@ export function createMessagesRepository(db: Executor) {
 
     /**
      * The client's latest `limit` messages that belong in a conversation with the bot, oldest first: the
-     * bot's failure notes and messages that never reached WhatsApp (status 4) are left out.
+     * bot's failure notes, the team's internal notes and messages that never reached WhatsApp (status 4)
+     * are left out.
      */
     async recentConversation(
       companyId: number,
@@ -272,6 +274,7 @@ export function createMessagesRepository(db: Executor) {
         .where('client_id', '=', clientId)
         .where('company_id', '=', companyId)
         .where('status', '!=', MESSAGE_STATUS.failed)
+        .where('wa_type', '!=', NOTE_TYPE)
         .orderBy('client_id', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

@@ -79,6 +79,7 @@ export const messagingTexts = {
     'messaging.bot.empty_reply': 'el modelo devolvió una respuesta vacía.',
     'messaging.bot.send_failed': 'no se pudo enviar la respuesta por WhatsApp. {detail}',
     'messaging.bot_failure_not_resendable': 'Este aviso del bot no es un mensaje y no se puede reenviar.',
+    'messaging.note_not_resendable': 'Una nota interna no se envía por WhatsApp.',
   },
   en: {
     'messaging.marked_read': 'Messages marked as read.',
@@ -159,5 +160,6 @@ export const messagingTexts = {
     'messaging.bot.empty_reply': 'the model returned an empty answer.',
     'messaging.bot.send_failed': 'the answer could not be sent on WhatsApp. {detail}',
     'messaging.bot_failure_not_resendable': 'This bot notice is not a message and cannot be resent.',
+    'messaging.note_not_resendable': 'An internal note is never sent on WhatsApp.',
   },
 } as const;

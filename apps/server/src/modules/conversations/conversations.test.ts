@@ -1,0 +1,255 @@
+import type { Conversation, ConversationsResponse } from '@hablabot/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, setConversation } from '../../../test/clients-factories';
+import { type TestContext, createTestContext } from '../../../test/context';
+import { type TestUser, createCast, createUser } from '../../../test/factories';
+import { expectRoleMatrix } from '../../../test/role-matrix';
+import { type DomainEventPayload, on } from '../../platform/events/domain-events';
+
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+// The inbox's views, counts, privacy between agents, assignment rules, resolving and reopening.
+describe(`conversations: views, assignment and status (${engine})`, () => {
+  let ctx: TestContext;
+  let cast: Awaited<ReturnType<typeof createCast>>;
+  let companyId: number;
+  let ana: TestUser;
+  let beto: TestUser;
+  const changes: DomainEventPayload<'conversation.changed'>[] = [];
+  /** Minutes count down so each conversation made later is older in the list (deterministic order). */
+  let minute = 0;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      subscribers: [on('conversation.changed', 'test.changed', async (e) => void changes.push(e))],
+    });
+    cast = await createCast(ctx);
+    companyId = cast.admin.user.company_id!;
+    ana = await createUser(ctx, { role: 'agent', companyId, name: 'Ana Agente' });
+    beto = await createUser(ctx, { role: 'agent', companyId, name: 'Beto Agente' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  beforeEach(async () => {
+    // Each test starts from an empty inbox.
+    await ctx.container.db.deleteFrom('conversations').execute();
+    await ctx.container.inboxSettings.save(companyId, { agents_see_all: false });
+    changes.length = 0;
+  });
+
+  /** A conversation with a message, `minutes` before a fixed time, assigned and in the status given. */
+  async function conversation(
+    o: { name?: string; assignee?: TestUser | null; status?: 'open' | 'resolved'; company?: number } = {},
+  ): Promise<{ id: number; clientId: number }> {
+    const company = o.company ?? companyId;
+    const client = await createClient(ctx, company, { name: o.name ?? `Cliente ${minute}` });
+    const at = new Date(Date.parse('2026-11-20T12:00:00.000Z') - ++minute * 60_000).toISOString();
+    await setConversation(ctx, client, { last_message_at: at, last_message_content: `hola ${minute}` });
+    const row = await ctx.container.db
+      .updateTable('conversations')
+      .set({ assignee_user_id: o.assignee?.user.id ?? null, status: o.status ?? 'open' })
+      .where('client_id', '=', client.id)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, clientId: client.id };
+  }
+
+  async function list(who: { headers: Record<string, string> }, query = '') {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/conversations${query}`,
+      headers: who.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ConversationsResponse;
+  }
+  const ids = (body: ConversationsResponse) => body.data.map((c) => c.id);
+
+  const post = (who: { headers: Record<string, string> }, id: number, action: string, payload?: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/conversations/${id}/${action}`,
+      headers: who.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  it('lists each view latest first, with the counts as the caller sees them', async () => {
+    const anas = await conversation({ assignee: ana });
+    const free = await conversation({ assignee: null });
+    const betos = await conversation({ assignee: beto });
+    const done = await conversation({ assignee: ana, status: 'resolved' });
+    const donebeto = await conversation({ assignee: beto, status: 'resolved' });
+    // A client never written to, and a conversation without a message (a paused bot), are not listed.
+    await createClient(ctx, companyId);
+    const silent = await createClient(ctx, companyId);
+    await setConversation(ctx, silent, { bot_paused: 1 });
+    // Another company's conversations never show.
+    await conversation({ company: cast.otherAdmin.user.company_id! });
+
+    const all = await list(cast.admin, '?view=all');
+    expect(ids(all)).toEqual([anas.id, free.id, betos.id]);
+    expect(all.counts).toEqual({ mine: 0, unassigned: 1, all: 3 });
+    expect(all.pagination).toEqual({ current_page: 1, per_page: 50, total: 3, last_page: 1 });
+    expect(all.data[0]).toMatchObject({
+      id: anas.id,
+      client: { id: anas.clientId },
+      status: 'open',
+      assignee: { id: ana.user.id, name: 'Ana Agente' },
+      unread_count: 0,
+      last_message_content: 'hola 1',
+      mode_bot: 1,
+      window_expires_at: null,
+    });
+    expect(ids(await list(cast.admin, '?view=unassigned'))).toEqual([free.id]);
+    expect(ids(await list(cast.admin, '?view=resolved'))).toEqual([done.id, donebeto.id]);
+
+    // Ana, without agents_see_all: hers and the unassigned ones only.
+    const hers = await list(ana, '?view=all');
+    expect(ids(hers)).toEqual([anas.id, free.id]);
+    expect(hers.counts).toEqual({ mine: 1, unassigned: 1, all: 2 });
+    expect(ids(await list(ana, '?view=mine'))).toEqual([anas.id]);
+    expect(ids(await list(ana, '?view=resolved'))).toEqual([done.id]);
+    expect(ids(await list(beto, '?view=all'))).toEqual([free.id, betos.id]);
+
+    // With agents_see_all, an agent sees what an admin sees.
+    await ctx.container.inboxSettings.save(companyId, { agents_see_all: true });
+    const everything = await list(ana, '?view=all');
+    expect(ids(everything)).toEqual([anas.id, free.id, betos.id]);
+    expect(everything.counts).toEqual({ mine: 1, unassigned: 1, all: 3 });
+  });
+
+  it('searches inside a view and pages it', async () => {
+    const a = await conversation({ name: 'Lucía Buscada', assignee: ana });
+    await conversation({ name: 'Otro Nombre', assignee: ana });
+    const c = await conversation({ name: 'Lucia Tambien', assignee: null });
+    const d = await conversation({ name: 'Lucía De Beto', assignee: beto });
+
+    expect(ids(await list(cast.admin, '?view=all&search=lucia'))).toEqual([a.id, c.id, d.id]);
+    expect(ids(await list(cast.admin, '?view=mine&search=lucia'))).toEqual([]);
+    const anaSearch = await list(ana, '?view=all&search=LUCÍA');
+    expect(ids(anaSearch)).toEqual([a.id, c.id]);
+    // The counts are the views' sizes, not the search's.
+    expect(anaSearch.counts).toEqual({ mine: 2, unassigned: 1, all: 3 });
+
+    const page2 = await list(cast.admin, '?view=all&search=lucia&per_page=2&page=2');
+    expect(ids(page2)).toEqual([d.id]);
+    expect(page2.pagination).toEqual({ current_page: 2, per_page: 2, total: 3, last_page: 2 });
+    const plain = await list(cast.admin, '?view=all&per_page=3&page=2');
+    expect(ids(plain)).toEqual([d.id]);
+    expect(plain.pagination).toEqual({ current_page: 2, per_page: 3, total: 4, last_page: 2 });
+  });
+
+  it("keeps another agent's conversation away from an agent: 404 on assign, resolve, reopen and notes", async () => {
+    const betos = await conversation({ assignee: beto });
+    for (const [action, payload] of [
+      ['assign', { user_id: ana.user.id }],
+      ['resolve', undefined],
+      ['reopen', undefined],
+      ['notes', { text: 'Nota' }],
+    ] as const) {
+      const res = await post(ana, betos.id, action, payload);
+      expect(res.statusCode, action).toBe(404);
+    }
+    expect(await ctx.container.inboxRepository.state(companyId, betos.id)).toMatchObject({
+      assigneeId: beto.user.id,
+      status: 'open',
+    });
+    // Another company's admin: 404 too.
+    expect((await post(cast.otherAdmin, betos.id, 'resolve')).statusCode).toBe(404);
+  });
+
+  it('assigns: admins to any admin or agent of the company, agents take or give back only', async () => {
+    const c = await conversation({ assignee: null });
+    const assign = (who: TestUser, userId: number | null) => post(who, c.id, 'assign', { user_id: userId });
+
+    // An agent takes an unassigned conversation for themself...
+    const taken = await assign(ana, ana.user.id);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((taken.json() as { data: Conversation }).data.assignee).toEqual({
+      id: ana.user.id,
+      name: 'Ana Agente',
+    });
+    await ctx.container.outbox.dispatch();
+    expect(changes).toEqual([
+      { companyId, clientId: c.clientId, changed: ['assignee'], previousAssigneeId: null },
+    ]);
+    // ...but may not give it to someone else, nor take another's, nor assign an unassigned one to others.
+    expect((await assign(ana, beto.user.id)).statusCode).toBe(403);
+    await ctx.container.inboxSettings.save(companyId, { agents_see_all: true });
+    expect((await assign(beto, beto.user.id)).statusCode).toBe(403);
+    expect((await assign(beto, null)).statusCode).toBe(403);
+    // Ana gives it back.
+    const back = await assign(ana, null);
+    expect(back.statusCode).toBe(200);
+    expect((back.json() as { data: Conversation }).data.assignee).toBeNull();
+    expect((await assign(beto, ana.user.id)).statusCode).toBe(403);
+
+    // The admin assigns to an agent, to themself, to nobody.
+    expect((await assign(cast.admin, beto.user.id)).json().data.assignee.id).toBe(beto.user.id);
+    expect((await assign(cast.admin, cast.admin.user.id)).json().data.assignee.id).toBe(cast.admin.user.id);
+    expect((await assign(cast.admin, null)).json().data.assignee).toBeNull();
+    // Not a member of the company (another company's admin, a client user, nobody): 422 on user_id.
+    for (const stranger of [cast.otherAdmin.user.id, cast.client.user.id, 999_999]) {
+      const res = await assign(cast.admin, stranger);
+      expect(res.statusCode).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['user_id']);
+    }
+    await ctx.container.outbox.dispatch();
+    expect(changes.at(-1)).toEqual({
+      companyId,
+      clientId: c.clientId,
+      changed: ['assignee'],
+      previousAssigneeId: cast.admin.user.id,
+    });
+  });
+
+  it('resolves and reopens, each change one event', async () => {
+    const c = await conversation({ assignee: ana });
+    const resolved = await post(ana, c.id, 'resolve');
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json().data).toMatchObject({
+      id: c.id,
+      status: 'resolved',
+      assignee: { id: ana.user.id },
+    });
+    const row = await ctx.container.db
+      .selectFrom('conversations')
+      .select(['status', 'resolved_at'])
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('resolved');
+    expect(row.resolved_at).not.toBeNull();
+    expect((await list(ana, '?view=resolved')).data.map((x) => x.id)).toEqual([c.id]);
+    expect((await list(ana, '?view=mine')).data).toEqual([]);
+    // Resolving again changes nothing and says nothing.
+    expect((await post(ana, c.id, 'resolve')).statusCode).toBe(200);
+    const reopened = await post(cast.admin, c.id, 'reopen');
+    expect(reopened.json().data.status).toBe('open');
+    await ctx.container.outbox.dispatch();
+    expect(changes).toEqual([
+      { companyId, clientId: c.clientId, changed: ['status'] },
+      { companyId, clientId: c.clientId, changed: ['status'] },
+    ]);
+    expect((await post(cast.admin, 999_999, 'reopen')).statusCode).toBe(404);
+  });
+
+  it('lets only the company team in', async () => {
+    const c = await conversation({ assignee: null });
+    const matrix = { anonymous: 401, client: 403, superAdmin: 403, otherAdmin: 404, admin: 200 } as const;
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'POST', url: `/api/v1/admin/conversations/${c.id}/reopen` },
+      matrix,
+    );
+    await expectRoleMatrix(
+      ctx,
+      cast,
+      { method: 'GET', url: '/api/v1/admin/conversations' },
+      { ...matrix, otherAdmin: 200 },
+    );
+    // The other company's admin lists their own (empty) inbox.
+    expect((await list(cast.otherAdmin)).data).toEqual([]);
+  });
+});
