@@ -148,4 +148,11 @@ export const ROUTES: Record<string, RouteRule> = {
   'POST /api/v1/admin/quick-replies': { access: 'admin' },
   'PUT /api/v1/admin/quick-replies/:id': { access: 'admin' },
   'DELETE /api/v1/admin/quick-replies/:id': { access: 'admin' },
+  // Admins and agents of the company (agents: conversations/*.test.ts); :id is a conversation (404 when
+  // not the caller's company's).
+  'GET /api/v1/admin/conversations': { access: 'admin' },
+  'POST /api/v1/admin/conversations/:id/assign': { access: 'admin' },
+  'POST /api/v1/admin/conversations/:id/resolve': { access: 'admin' },
+  'POST /api/v1/admin/conversations/:id/reopen': { access: 'admin' },
+  'POST /api/v1/admin/conversations/:id/notes': { access: 'admin' },
 };
