@@ -40,19 +40,28 @@ function holds(db: Executor, names: string[]): Expression<SqlBool> {
  */
 export function createTeamRepository(db: Executor) {
   function membersQuery(companyId: number) {
+    // The open conversations of the company by assignee, counted once for the whole team: a range of
+    // the inbox's (company, status, …) index, a few milliseconds at 50,000 conversations, where a count
+    // per member would read every conversation ever assigned to them. Materialized, so no engine runs
+    // it again for each member.
     return db
+      .with(
+        (cte) => cte('open_by_assignee').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('conversations')
+            .select(['assignee_user_id', sql<number>`cast(count(*) as integer)`.as('n')])
+            .where('company_id', '=', companyId)
+            .where('status', '=', 'open')
+            .where('assignee_user_id', 'is not', null)
+            .groupBy('assignee_user_id'),
+      )
       .selectFrom('users')
+      .leftJoin('open_by_assignee as open', 'open.assignee_user_id', 'users.id')
       .select(['users.id', 'users.name', 'users.email', 'users.stream_seen_at', 'users.created_at'])
       .select(sql<number>`case when ${holds(db, ['admin'])} then 1 else 0 end`.as('is_admin'))
       .select(sql<number>`case when ${holds(db, ['super_admin'])} then 1 else 0 end`.as('is_super'))
-      .select((eb) =>
-        eb
-          .selectFrom('conversations')
-          .select(sql<number>`cast(count(*) as integer)`.as('n'))
-          .whereRef('conversations.assignee_user_id', '=', 'users.id')
-          .where('conversations.status', '=', 'open')
-          .as('open_conversations'),
-      )
+      .select('open.n as open_conversations')
       .where('users.company_id', '=', companyId)
       .where(holds(db, ['admin', 'agent']));
   }
