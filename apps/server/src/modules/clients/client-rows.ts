@@ -1,7 +1,8 @@
-import type { Client, SegmentChip } from '@hablabot/contract';
+import { type Client, PHONE_MIN_DIGITS, type SegmentChip } from '@hablabot/contract';
 import { PostgresAdapter, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
+import { canonicalPhone, phoneKey } from '../../platform/phone';
 import { fold } from './fold';
 
 /** How a client is read for the API: its row, its conversation's chat fields and its segment chips. */
@@ -41,16 +42,20 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
 /**
  * The condition "this client matches the search": folded the way `search_text` is (case, accents and
  * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
- * (with spaces, '+', '-', dots or brackets) may also be part of the phone. Undefined for no search.
+ * (with spaces, '+', '-', dots or brackets) may also be part of the phone, and a whole phone also finds
+ * the client stored with a mobile variant of it (the same phone key: '+52 55 1234 5678' finds
+ * 5215512345678). Undefined for no search.
  */
 export function searchCondition(search: string | undefined): RawBuilder<boolean> | undefined {
   const text = fold(search ?? '');
   if (!text) return undefined;
   const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
   const byText = sql<boolean>`clients.search_text like ${containsPattern(text)} escape '\\'`;
-  return digits
-    ? sql<boolean>`(${byText} or clients.whatsapp_cellphone like ${containsPattern(digits)})`
-    : byText;
+  if (!digits) return byText;
+  const byPhone = sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`;
+  return digits.length >= PHONE_MIN_DIGITS
+    ? sql<boolean>`(${byText} or ${byPhone} or clients.phone_key = ${phoneKey(canonicalPhone(text))})`
+    : sql<boolean>`(${byText} or ${byPhone})`;
 }
 
 /** The company's clients that match the search (see `searchCondition`). */

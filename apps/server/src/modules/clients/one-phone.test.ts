@@ -148,6 +148,19 @@ describe(`one phone, one client (${engine})`, () => {
     const [marta] = await clientsWithKey('525598765432');
     expect(marta).toMatchObject({ name: 'Marta', whatsapp_cellphone: '5215598765432', messages: ['hola'] });
     expect(await clientsWithKey('554188887777')).toHaveLength(1);
+
+    // The client table's search finds a client by a whole phone written with the other variant.
+    for (const search of ['+52 55 9876 5432', '5215598765432', '55 9876 5432']) {
+      const found = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/admin/client?search=${encodeURIComponent(search)}`,
+        headers: admin.headers,
+      });
+      expect(
+        found.json().clients.map((c: { name: string }) => c.name),
+        search,
+      ).toEqual(['Marta']);
+    }
   });
 
   it('the WordPress push fills the client stored with another variant instead of making a second one', async () => {
