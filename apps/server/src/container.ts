@@ -188,7 +188,13 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const inboxRepository = createInboxRepository(db);
   const conversations = createConversationsService({ inboxRepository, conversationAccess, withTransaction });
   const streamPresence = createStreamPresence({ db, ...options.presence, log: workLog });
-  const team = createTeamService({ teamRepository: createTeamRepository(db), users, authCache: infra.authCache });
+  // Online is judged on the presence clock, as auto-assign does (tests pass a fake one).
+  const team = createTeamService({
+    teamRepository: createTeamRepository(db),
+    users,
+    authCache: infra.authCache,
+    clock: options.presence?.clock,
+  });
   const clients = createClientsService({ clientsRepository, segmentsRepository, withTransaction });
   const segments = createSegmentsService({ segmentsRepository, withTransaction });
   const clientImport = createClientImportService({

@@ -4,12 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type CastApi, type TestUser, createCastApi } from '../../../test/http';
+import { createFakeClock } from '../../../test/fake-clock';
 import { ONLINE_WINDOW_MS } from './presence';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 let t: CastApi;
 let agent: TestUser;
+/** The presence clock: online is judged on it. */
+const clock = createFakeClock();
 
 /** A conversation of a new client of the company, assigned to `userId`, with the given status. */
 async function conversation(companyId: number, userId: number | null, status: 'open' | 'resolved' = 'open') {
@@ -39,7 +42,7 @@ const member = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   // A long cache life: a change is seen at once only because it tells the cache, never by expiry.
-  t = await createCastApi({ authCacheTtlMs: 10 * 60_000 });
+  t = await createCastApi({ authCacheTtlMs: 10 * 60_000, presence: { clock } });
   agent = await t.api.user({ role: 'agent', companyId: t.companyA });
 });
 afterAll(async () => {
@@ -89,8 +92,8 @@ describe(`team list (${engine})`, () => {
     await conversation(t.companyA, own.user.id, 'resolved');
     await conversation(t.companyA, null);
     await conversation(t.companyA, t.cast.admin.user.id);
-    const seen = new Date(Date.now() - ONLINE_WINDOW_MS / 2).toISOString();
-    const stale = new Date(Date.now() - ONLINE_WINDOW_MS * 2).toISOString();
+    const seen = new Date(clock.now() - ONLINE_WINDOW_MS / 2).toISOString();
+    const stale = new Date(clock.now() - ONLINE_WINDOW_MS - 1).toISOString();
     const { db } = t.api.container;
     await db.updateTable('users').set({ stream_seen_at: seen }).where('id', '=', own.user.id).execute();
     await db.updateTable('users').set({ stream_seen_at: stale }).where('id', '=', agent.user.id).execute();
@@ -116,6 +119,11 @@ describe(`team list (${engine})`, () => {
     });
     expect(byId.has(outsider.user.id)).toBe(false);
     expect(byId.has(otherAgent.user.id)).toBe(false);
+
+    // No sign of presence for longer than the window: offline.
+    clock.advance(ONLINE_WINDOW_MS / 2 + 1);
+    const later = (await t.as('admin', 'GET', '/admin/team')).json().data;
+    expect(later.find((m: { id: number }) => m.id === own.user.id).online).toBe(false);
   });
 });
 
