@@ -139,6 +139,41 @@ describe('the live stream of the team inbox', () => {
     await closeAll([sAdmin, sA, sB]);
   });
 
+  it('an assignment change reaches the admin, the new assignee and the one who lost it, and no other agent', async () => {
+    const [a, b, c] = [await agent(), await agent(), await agent()];
+    const [mine, unassigned] = [await conversation(a), await conversation(null)];
+    const { id } = await ctx.container.db
+      .selectFrom('conversations')
+      .select('id')
+      .where('client_id', '=', mine)
+      .executeTakeFirstOrThrow();
+    const [sAdmin, sA, sB, sC] = await openAll([admin, a, b, c]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/conversations/${id}/assign`,
+      headers: admin.headers,
+      payload: { user_id: b.user.id },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await touch(unassigned);
+    for (const s of [sAdmin, sA, sB, sC]) await expect.poll(() => clientsOf(s)).toContain(unassigned);
+    const changed = (s: Stream) =>
+      s
+        .events()
+        .filter((e) => e.event === 'conversation.changed')
+        .map((e) => JSON.parse(e.data!))
+        .map((d) => [d.client_id, d.conversation.assignee?.id ?? null]);
+    for (const s of [sAdmin, sA, sB]) expect(changed(s)).toEqual([[mine, b.user.id]]);
+    expect(changed(sC)).toEqual([]);
+    // From now on A no longer hears of it.
+    await touch(mine);
+    await touch(unassigned);
+    await expect.poll(() => clientsOf(sA).filter((x) => x === unassigned)).toHaveLength(2);
+    expect(clientsOf(sB).filter((x) => x === mine)).toHaveLength(2);
+    expect(clientsOf(sA).filter((x) => x === mine)).toHaveLength(1);
+    await closeAll([sAdmin, sA, sB, sC]);
+  });
+
   it('a mass message’s progress reaches admins only', async () => {
     const a = await agent();
     const unassigned = await conversation(null);

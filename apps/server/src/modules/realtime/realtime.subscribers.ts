@@ -29,7 +29,7 @@ export function realtimeSubscribers(deps: {
   massMessagesRepository: Pick<MassMessagesRepository, 'findById'>;
   audiences: Audiences;
   /** The inbox's reader of a conversation as the API shows it (modules/conversations). */
-  conversations?: {
+  conversations: {
     findConversationByClient(companyId: number, clientId: number): Promise<Conversation | undefined>;
   };
 }): Subscriber[] {
@@ -140,7 +140,7 @@ export function realtimeSubscribers(deps: {
     // Assigned, given back, resolved, reopened: the conversation as it is now, for those who see it now
     // and for the one it was taken from (their screen drops it).
     on('conversation.changed', 'realtime.conversation-changed', async (e) => {
-      const conversation = await deps.conversations?.findConversationByClient(e.companyId, e.clientId);
+      const conversation = await deps.conversations.findConversationByClient(e.companyId, e.clientId);
       if (!conversation) return;
       // The audience as the conversation just read says (its assignee), and the one who lost it.
       const base = await audienceOf(e.companyId, e.clientId);
