@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerEvent } from '@hablabot/contract';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryEventBus, type EventBus, type PublishedEvent } from './events';
+import { type Audience, createMemoryEventBus, type EventBus, type PublishedEvent, reaches } from './events';
 import { createRedisEventBus } from './redis-events';
 
 const redisUrl = process.env.REDIS_URL;
@@ -80,6 +80,22 @@ function suite(label: string, factory: () => BusFactory, skip = false) {
       expect(await b.since(4, 0)).toEqual({ complete: true, events: [] });
     });
 
+    it('carries each event’s audience to subscribers and resumes, beside its data', async () => {
+      const one = bus();
+      // Another process's bus with Redis; in process, the same one.
+      const two = label.startsWith('in-process') ? one : bus();
+      const company = 6;
+      const audience: Audience = { kind: 'conversation', assigneeId: 7, agentsSeeAll: false, also: [8] };
+      const seen: PublishedEvent[] = [];
+      await two.subscribe(company, (e) => seen.push(e));
+      const published = await one.publish(company, unread(60, 1), audience);
+      const bare = await one.publish(company, unread(60, 2));
+      await expect.poll(() => seen.length).toBe(2);
+      expect(seen[0]).toEqual({ ...unread(60, 1), id: published.id, audience });
+      expect(seen[1]).not.toHaveProperty('audience');
+      expect((await two.since(company, 0)).events).toEqual([published, bare]);
+    });
+
     it.skipIf(label.startsWith('in-process'))(
       'shares events and ids between buses of different processes',
       async () => {
@@ -121,3 +137,29 @@ suite(
   },
   !redisUrl,
 );
+
+describe('who an event reaches', () => {
+  const admin = { userId: 1, seesAll: true };
+  const agent = { userId: 2, seesAll: false };
+  const about = (assigneeId: number | null, agentsSeeAll = false, also?: number[]): Audience => ({
+    kind: 'conversation',
+    assigneeId,
+    agentsSeeAll,
+    also,
+  });
+
+  it('admins get everything; an agent their own, the unassigned, all when allowed, or when named', () => {
+    for (const audience of [undefined, { kind: 'admins' } as const, about(3), about(null)])
+      expect(reaches(audience, admin)).toBe(true);
+    expect(reaches(about(2), agent)).toBe(true);
+    expect(reaches(about(null), agent)).toBe(true);
+    expect(reaches(about(3, true), agent)).toBe(true);
+    expect(reaches(about(3, false, [2]), agent)).toBe(true);
+    expect(reaches({ kind: 'team' }, agent)).toBe(true);
+    expect(reaches(about(3), agent)).toBe(false);
+    expect(reaches(about(3, false, [4]), agent)).toBe(false);
+    expect(reaches({ kind: 'admins' }, agent)).toBe(false);
+    // Published before audiences existed: admins only.
+    expect(reaches(undefined, agent)).toBe(false);
+  });
+});
