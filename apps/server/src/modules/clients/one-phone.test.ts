@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSegment } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
@@ -111,6 +112,18 @@ describe(`one phone, one client (${engine})`, () => {
     await inbound('5215512345679', 'otro');
     expect(await clientsWithKey('525512345679')).toHaveLength(1);
     expect(await clientsWithKey('525512345678')).toHaveLength(1);
+  });
+
+  it("the webhook's lookup is one search of the unique (company, phone key) index", async () => {
+    const lookup = sql`select id, wa_user_id from clients where company_id = ${companyId} and phone_key = ${phoneKey('5215512345678')}`;
+    const plan = await ctx.container.db.transaction().execute(async (trx) => {
+      // A test database holds a few rows, where PostgreSQL would rather read the table: ask for the index.
+      if (ctx.engine === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+      const explain = ctx.engine === 'postgres' ? sql`explain` : sql`explain query plan`;
+      const rows = (await sql<Record<string, string>>`${explain} ${lookup}`.execute(trx)).rows;
+      return rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
+    });
+    expect(plan).toMatch(/clients_company_phone_key_unique/);
   });
 
   it('the form refuses a mobile variant of a stored phone (409), on create and on update', async () => {
