@@ -114,7 +114,7 @@ describe('migrations', () => {
         '20261122000000_identity',
       );
       const roles = await database.db.selectFrom('roles').select('name').orderBy('id').execute();
-      expect(roles.map((r) => r.name)).toEqual(['super_admin', 'admin', 'client']);
+      expect(roles.map((r) => r.name)).toEqual(['super_admin', 'admin', 'client', 'agent']);
     } finally {
       await database.destroy();
       if (url) {
