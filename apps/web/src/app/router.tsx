@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       { path: 'team', ...screen(() => import('../features/team/TeamPage'), 'team') },
+                      {
+                        path: 'templates',
+                        ...screen(() => import('../features/templates/TemplatesPage'), 'templates'),
+                      },
                     ],
                   },
                 ],

@@ -6,6 +6,7 @@ import {
   HomeIcon,
   ImageIcon,
   MegaphoneIcon,
+  MessageSquareIcon,
   SettingsIcon,
   TeamIcon,
   UsersIcon,
@@ -13,7 +14,7 @@ import {
 import { isAgentSession, useSession } from '../lib/session';
 
 /**
- * Admin layout: home, bots, clients, chats, team, settings, media, bulk messages. An agent only answers
+ * Admin layout: home, bots, clients, chats, team, settings, media, templates, bulk messages. An agent only answers
  * chats: their menu is 'Chats' alone, and the user menu's home link takes them there.
  */
 export default function AdminLayout() {
@@ -39,6 +40,7 @@ export default function AdminLayout() {
     { to: '/admin/team', label: t('nav.team'), icon: TeamIcon },
     { to: '/admin/setting', label: t('nav.settings'), icon: SettingsIcon },
     { to: '/admin/media', label: t('nav.media'), icon: ImageIcon },
+    { to: '/admin/templates', label: t('nav.templates'), icon: MessageSquareIcon },
     { to: '/admin/messages-massive', label: t('nav.bulkMessages'), icon: MegaphoneIcon },
   ];
   return <AppShell area="admin" homePath="/admin" items={items} mobileMenu="drawer" />;
