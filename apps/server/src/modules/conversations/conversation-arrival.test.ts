@@ -59,6 +59,15 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       agents.push(await createUser(ctx, { role: 'agent', companyId, name }));
     await ctx.container.jobs.start();
   });
+  /**
+   * Every domain event written so far handed to the subscribers: a commit wakes a dispatch of its own,
+   * which may hold the rows while this one looks (PostgreSQL), so wait for it, dispatch, wait again.
+   */
+  async function settle() {
+    await ctx.container.outbox.idle();
+    await ctx.container.outbox.dispatch();
+    await ctx.container.outbox.idle();
+  }
   afterAll(async () => {
     await Promise.all([ctx.close(), fake.close()]);
   });
@@ -118,7 +127,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       .set({ assignee_user_id: agents[1]!.user.id, status: 'resolved' })
       .where('id', '=', conversation.id)
       .execute();
-    await ctx.container.outbox.dispatch();
+    await settle();
     changes.length = 0;
 
     const phone = (
@@ -131,11 +140,11 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
     await customerWrites(phone, 'Sigo aquí');
     const after = (await conversationOf(ctx, clientId))!;
     expect(after).toMatchObject({ status: 'open', assignee_user_id: agents[1]!.user.id, resolved_at: null });
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes).toEqual([{ companyId, clientId, changed: ['status'] }]);
     // An open conversation's next message changes neither.
     await customerWrites(phone, 'Otra vez');
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes).toHaveLength(1);
   });
 
@@ -151,7 +160,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
 
     const first = await customerWrites(newPhone());
     expect(await assigneeOf(first)).toBe(ana.user.id);
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes.at(-1)).toEqual({
       companyId,
       clientId: first,
@@ -196,7 +205,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       .execute();
     await customerWrites(phone, 'Vuelvo');
     expect(await assigneeOf(clientId)).toBe(agents[2]!.user.id);
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes.at(-1)).toEqual({
       companyId,
       clientId,
@@ -276,7 +285,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
     const turns = await ctx.container.messagesRepository.recentConversation(companyId, clientId, 10);
     expect(turns.map((t) => t.id)).not.toContain(note.id);
 
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(sent.map((e) => e.messageId)).toContain(note.id);
     // Whatever runs after the note (jobs, the sweeper of pending sends) never sends it.
     await ctx.container.outbound.sweepStale({ olderThanMs: 0 });

@@ -28,6 +28,15 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     ana = await createUser(ctx, { role: 'agent', companyId, name: 'Ana Agente' });
     beto = await createUser(ctx, { role: 'agent', companyId, name: 'Beto Agente' });
   });
+  /**
+   * Every domain event written so far handed to the subscribers: a commit wakes a dispatch of its own,
+   * which may hold the rows while this one looks (PostgreSQL), so wait for it, dispatch, wait again.
+   */
+  async function settle() {
+    await ctx.container.outbox.idle();
+    await ctx.container.outbox.dispatch();
+    await ctx.container.outbox.idle();
+  }
   afterAll(async () => {
     await ctx.close();
   });
@@ -170,7 +179,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
       id: ana.user.id,
       name: 'Ana Agente',
     });
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes).toEqual([
       { companyId, clientId: c.clientId, changed: ['assignee'], previousAssigneeId: null },
     ]);
@@ -195,7 +204,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
       expect(res.statusCode).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['user_id']);
     }
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes.at(-1)).toEqual({
       companyId,
       clientId: c.clientId,
@@ -226,7 +235,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     expect((await post(ana, c.id, 'resolve')).statusCode).toBe(200);
     const reopened = await post(cast.admin, c.id, 'reopen');
     expect(reopened.json().data.status).toBe('open');
-    await ctx.container.outbox.dispatch();
+    await settle();
     expect(changes).toEqual([
       { companyId, clientId: c.clientId, changed: ['status'] },
       { companyId, clientId: c.clientId, changed: ['status'] },
