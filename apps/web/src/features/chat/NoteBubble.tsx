@@ -14,9 +14,8 @@ export function NoteBubble({ message, viewerId }: { message: ChatMessage; viewer
   return (
     <div className="chat-message chat-message--note" data-message-id={message.id}>
       <div className="chat-bubble chat-bubble--note">
-        <span className="chat-bubble__note-label">
-          {t('chat.note.label')}
-          {' · '}
+        <span className="chat-bubble__note-head">
+          <span className="chat-bubble__note-label">{t('chat.note.label')}</span>
           <span className="chat-bubble__author">{authorLabel(t, message.author, { viewerId })}</span>
         </span>
         <MarkdownLite text={message.content} />
