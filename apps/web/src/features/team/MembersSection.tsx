@@ -48,11 +48,12 @@ export function MembersSection({ headingId }: { headingId: string }) {
 
   const columns = useMemo<DataTableColumn<TeamMember>[]>(
     () => [
-      { id: 'name', header: t('team.members.table.name'), accessor: 'name', primary: true },
+      { id: 'name', header: t('team.members.table.name'), accessor: 'name', primary: true, width: 180 },
       { id: 'email', header: t('team.members.table.email'), accessor: 'email', primary: true },
       {
         id: 'role',
         header: t('team.members.table.role'),
+        width: 140,
         searchValue: (member) => t(`team.roles.${member.role}`),
         sortValue: (member) => member.role,
         cell: (member) => (
@@ -65,11 +66,13 @@ export function MembersSection({ headingId }: { headingId: string }) {
         id: 'open_conversations',
         header: t('team.members.table.open'),
         accessor: 'open_conversations',
+        width: 140,
         cell: (member) => formatNumber(member.open_conversations, language),
       },
       {
         id: 'online',
         header: t('team.members.table.status'),
+        width: 150,
         sortValue: (member) => (member.online ? 0 : 1),
         searchValue: (member) => (member.online ? t('team.members.online') : t('team.members.offline')),
         cell: (member) => <Presence online={member.online} />,

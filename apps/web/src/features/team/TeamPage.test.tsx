@@ -32,7 +32,7 @@ describe('TeamPage: members', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const { container } = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Equipo' })).toBeInTheDocument();
     const table = membersTable();
-    for (const header of ['Nombre', 'Correo', 'Rol', 'Conversaciones abiertas', 'Estado'])
+    for (const header of ['Nombre', 'Correo', 'Rol', 'Chats abiertos', 'Estado'])
       expect(within(table).getByRole('columnheader', { name: new RegExp(header) })).toBeInTheDocument();
     const beto = (await within(table).findByText('Beto Agente')).closest('tr')!;
     expect(beto).toHaveTextContent('beto@example.com');
