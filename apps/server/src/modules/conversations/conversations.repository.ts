@@ -17,7 +17,11 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 const now = () => new Date().toISOString();
 
 /** How many conversations each view holds (`mine`, `unassigned`, `all` open; `resolved`). */
-export type ViewSizes = ConversationCounts & { resolved: number };
+export type ViewSizes = ConversationCounts & {
+  resolved: number;
+  /** Every listed conversation of the company, whoever may see it. */
+  listed: number;
+};
 
 export interface ViewOptions {
   view: ConversationView;
@@ -102,20 +106,33 @@ export function createInboxRepository(db: Executor) {
   /**
    * The conversations of one view the caller may see. Without a search, `mine` and `unassigned` are
    * ranges of conversations_assignee_view_idx, `all` and `resolved` of conversations_view_idx (an agent's
-   * own visibility filtering it). With a search, the company's clients are read first (the search must
-   * look at every one of them anyway) and only the matching ones are joined to their conversation:
-   * `cross join` keeps that order on SQLite; PostgreSQL plans it itself.
+   * own visibility filtering it). With a search, `o.from` says which table is read first: `clients` (the
+   * search looks at every client of the company, then only the matches are joined to their conversation)
+   * or `conversations` (the view's range first, each client then read by its key) — the smaller side,
+   * see `searchView`. `cross join` keeps that order on SQLite; PostgreSQL plans it itself.
    */
-  function inView(companyId: number, o: Pick<ViewOptions, 'view' | 'userId' | 'visibility' | 'search'>) {
+  function inView(
+    companyId: number,
+    o: Pick<ViewOptions, 'view' | 'userId' | 'visibility' | 'search'> & {
+      from?: 'clients' | 'conversations';
+    },
+  ) {
     const condition = searchCondition(o.search);
-    let q = condition
-      ? db
-          .selectFrom('clients')
-          .crossJoin('conversations')
-          .whereRef('conversations.client_id', '=', 'clients.id')
-          .where('clients.company_id', '=', companyId)
-          .where(condition)
-      : db.selectFrom('conversations');
+    let q = !condition
+      ? db.selectFrom('conversations')
+      : o.from === 'conversations'
+        ? db
+            .selectFrom('conversations')
+            .crossJoin('clients')
+            .whereRef('clients.id', '=', 'conversations.client_id')
+            .where('clients.company_id', '=', companyId)
+            .where(condition)
+        : db
+            .selectFrom('clients')
+            .crossJoin('conversations')
+            .whereRef('conversations.client_id', '=', 'clients.id')
+            .where('clients.company_id', '=', companyId)
+            .where(condition);
     q = q
       .where('conversations.company_id', '=', companyId)
       .where('conversations.status', '=', o.view === 'resolved' ? 'resolved' : 'open')
@@ -168,7 +185,7 @@ export function createInboxRepository(db: Executor) {
     },
 
     /** The statement that picks a view's page of ids (exported for the tests' query plans). */
-    pageQuery(companyId: number, o: ViewOptions) {
+    pageQuery(companyId: number, o: ViewOptions & { from?: 'clients' | 'conversations' }) {
       return inView(companyId, o)
         .select('conversations.id')
         .orderBy('conversations.last_message_at', 'desc')
@@ -185,9 +202,19 @@ export function createInboxRepository(db: Executor) {
 
     /**
      * One page of a searched view and how many match, in one statement (the matches are counted while the
-     * page is picked); a page past the end counts them apart.
+     * page is picked); a page past the end counts them apart. `sizes` (from `sizes`) picks the side read
+     * first: the view's own conversations when they are at most a quarter of the company's listed ones
+     * (an agent's 'Míos', a small 'Sin asignar'), every client otherwise — a client is read faster in a
+     * scan of the table than by its key, so the view must be clearly smaller to win.
      */
-    async searchView(companyId: number, o: ViewOptions): Promise<{ rows: Conversation[]; total: number }> {
+    async searchView(
+      companyId: number,
+      options: ViewOptions,
+      sizes: ViewSizes,
+    ): Promise<{ rows: Conversation[]; total: number }> {
+      const from: 'clients' | 'conversations' =
+        sizes[options.view] * 4 <= sizes.listed ? 'conversations' : 'clients';
+      const o = { ...options, from };
       const found = await this.pageQuery(companyId, o)
         .select(sql<number>`count(*) over ()`.as('total'))
         .execute();
@@ -229,6 +256,7 @@ export function createInboxRepository(db: Executor) {
         unassigned: sum('open', (a) => a === 0),
         all: sum('open', visible),
         resolved: sum('resolved', visible),
+        listed: rows.reduce((total, r) => total + Number(r.n), 0),
       };
     },
 

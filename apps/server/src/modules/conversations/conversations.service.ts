@@ -72,7 +72,7 @@ export function createConversationsService(deps: {
       let data: Conversation[];
       let total: number;
       if (query.search?.trim()) {
-        ({ rows: data, total } = await inboxRepository.searchView(companyId, options));
+        ({ rows: data, total } = await inboxRepository.searchView(companyId, options, sizes));
       } else {
         // Without a search the view's size is known already.
         total = sizes[query.view];

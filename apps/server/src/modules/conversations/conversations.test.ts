@@ -136,6 +136,9 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
 
     expect(ids(await list(cast.admin, '?view=all&search=lucia'))).toEqual([a.id, c.id, d.id]);
     expect(ids(await list(cast.admin, '?view=mine&search=lucia'))).toEqual([]);
+    // A small view is read from its own conversations first, a large one from the clients: both match alike.
+    expect(ids(await list(ana, '?view=unassigned&search=lucia'))).toEqual([c.id]);
+    expect(ids(await list(ana, '?view=mine&search=lucia'))).toEqual([a.id]);
     const anaSearch = await list(ana, '?view=all&search=LUCÍA');
     expect(ids(anaSearch)).toEqual([a.id, c.id]);
     // The counts are the views' sizes, not the search's.
