@@ -61,8 +61,8 @@ for (let from = 0; from < CONVERSATIONS; from += BATCH) {
     .values(
       clients.map(({ id }, i) => {
         const k = from + i;
-        // A tenth resolved; of the open ones, a quarter unassigned and the rest spread over the agents.
-        const resolved = k % 10 === 9;
+        // A tenth resolved; a quarter unassigned and the rest spread over the agents.
+        const resolved = Math.floor(k / 10) % 10 === 0;
         const assignee = k % 4 === 0 ? null : agents[k % AGENTS]!.user.id;
         const last = new Date(now - k * 37_000).toISOString();
         return {
