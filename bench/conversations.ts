@@ -16,7 +16,7 @@ import { measure, report } from './lib';
 const CONVERSATIONS = 50_000;
 const AGENTS = 10;
 const BATCH = 500;
-const REQUESTS = 200;
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const FIRST = ['María', 'José', 'Lucía', 'Carlos', 'Ana', 'Luis', 'Sofía', 'Pedro', 'Elena', 'Jorge'];
 const LAST = ['García', 'Pérez', 'López', 'Sánchez', 'Romero', 'Torres', 'Flores', 'Ruiz', 'Díaz', 'Vega'];
 
