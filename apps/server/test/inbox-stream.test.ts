@@ -2,7 +2,8 @@
 // only the streams allowed to see it (admins: all; an agent: their own, the unassigned, or all when the
 // company says so), mass messages reach admins only, a demoted agent's stream ends, and an open stream
 // keeps its member online (users.stream_seen_at). Each "did not get it" is asserted after a later event
-// the stream did get (events reach a stream in the order they were published), never after a sleep.
+// the stream did get (events reach a stream in the order they were published; the later one is published
+// once an admin's stream showed the first was), never after a sleep.
 import { MESSAGE_STATUS } from '@hablabot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRESENCE_REFRESH_MS } from '../src/modules/team/presence';
@@ -86,6 +87,7 @@ describe('the live stream of the team inbox', () => {
     const [mine, unassigned] = [await conversation(a), await conversation(null)];
     const [sAdmin, sA, sB] = await openAll([admin, a, b]);
     await touch(mine);
+    await expect.poll(() => clientsOf(sAdmin)).toContain(mine);
     // B's signal: a later event about an unassigned conversation, which everyone gets.
     await touch(unassigned);
     for (const s of [sAdmin, sA, sB]) await expect.poll(() => clientsOf(s)).toContain(unassigned);
@@ -126,6 +128,7 @@ describe('the live stream of the team inbox', () => {
         tx.events.emit('message.sent', { companyId, clientId: mine, messageId: row!.id });
       });
     }
+    await expect.poll(() => clientsOf(sAdmin)).toHaveLength(2);
     await touch(unassigned);
     for (const s of [sAdmin, sA, sB]) await expect.poll(() => clientsOf(s)).toContain(unassigned);
     const created = (s: Stream) =>
@@ -155,6 +158,7 @@ describe('the live stream of the team inbox', () => {
       payload: { user_id: b.user.id },
     });
     expect(res.statusCode, res.body).toBe(200);
+    await expect.poll(() => sAdmin.events().map((e) => e.event)).toContain('conversation.changed');
     await touch(unassigned);
     for (const s of [sAdmin, sA, sB, sC]) await expect.poll(() => clientsOf(s)).toContain(unassigned);
     const changed = (s: Stream) =>
@@ -167,6 +171,7 @@ describe('the live stream of the team inbox', () => {
     expect(changed(sC)).toEqual([]);
     // From now on A no longer hears of it.
     await touch(mine);
+    await expect.poll(() => clientsOf(sB).filter((x) => x === mine)).toHaveLength(2);
     await touch(unassigned);
     await expect.poll(() => clientsOf(sA).filter((x) => x === unassigned)).toHaveLength(2);
     expect(clientsOf(sB).filter((x) => x === mine)).toHaveLength(2);
@@ -201,7 +206,9 @@ describe('the live stream of the team inbox', () => {
     const streams = await openAll(readers);
     expect(streams).toHaveLength(50);
     for (const clientId of own.values()) await touch(clientId);
+    await expect.poll(() => clientsOf(streams[0]!)).toHaveLength(own.size);
     await touch(unassigned);
+    await expect.poll(() => clientsOf(streams[0]!)).toContain(unassigned);
     await touch(last);
     for (const s of streams) await expect.poll(() => clientsOf(s), { timeout: 10_000 }).toContain(last);
     for (const [i, s] of streams.entries()) {
@@ -248,13 +255,14 @@ describe('the live stream of the team inbox', () => {
     const iso = () => new Date(clock.now()).toISOString();
     expect(await seenAt()).toBeNull();
 
+    const others = ctx.container.events.listenerCount(companyId);
     const [first, second] = await openAll([a, a]);
     await expect.poll(seenAt).toBe(iso());
     clock.advance(PRESENCE_REFRESH_MS);
     await expect.poll(seenAt).toBe(iso());
     // One of two closed: still online.
     first.close();
-    await expect.poll(() => ctx.container.events.listenerCount(companyId)).toBe(1);
+    await expect.poll(() => ctx.container.events.listenerCount(companyId)).toBe(others + 1);
     await ctx.container.streamPresence.settled();
     expect(await seenAt()).toBe(iso());
     clock.advance(PRESENCE_REFRESH_MS);

@@ -35,18 +35,39 @@ export function createRedisEventBus(
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let subscriber: Redis | undefined;
+  let subscriberReady: Promise<Redis> | undefined;
   const listening = new Map<string, number>();
 
-  function subscriberConnection(): Redis {
-    if (!subscriber) {
-      subscriber = redis.duplicate();
-      subscriber.on('message', (channel: string, message: string) => {
+  /**
+   * The subscribing connection, once it is ready: a SUBSCRIBE queued before its first ready check would
+   * put it in subscriber mode under that check (ioredis' INFO), which then fails every stream opening at
+   * that moment (several streams opening together right after a start).
+   */
+  function subscriberConnection(): Promise<Redis> {
+    if (!subscriberReady) {
+      const connection = redis.duplicate();
+      subscriber = connection;
+      connection.on('message', (channel: string, message: string) => {
         local.emit(channel, JSON.parse(message) as PublishedEvent);
       });
       // A dropped connection re-subscribes by itself (ioredis autoResubscribe); errors are only logged there.
-      subscriber.on('error', () => {});
+      connection.on('error', () => {});
+      subscriberReady =
+        connection.status === 'ready'
+          ? Promise.resolve(connection)
+          : new Promise<Redis>((resolve, reject) => {
+              connection.once('ready', () => resolve(connection));
+              connection.once('end', () => reject(new Error('event subscriber connection ended')));
+            });
+      // Not ready and never will be: the next stream tries a new connection.
+      subscriberReady.catch(() => {
+        if (subscriber === connection) {
+          subscriber = undefined;
+          subscriberReady = undefined;
+        }
+      });
     }
-    return subscriber;
+    return subscriberReady;
   }
 
   return {
@@ -73,7 +94,7 @@ export function createRedisEventBus(
       listening.set(channel, count + 1);
       try {
         // Every caller waits for the acknowledgement, so none misses an event published right after.
-        await subscriberConnection().subscribe(channel);
+        await (await subscriberConnection()).subscribe(channel);
       } catch (err) {
         local.off(channel, listener);
         listening.set(channel, (listening.get(channel) ?? 1) - 1);
@@ -112,6 +133,7 @@ export function createRedisEventBus(
       listening.clear();
       subscriber?.disconnect();
       subscriber = undefined;
+      subscriberReady = undefined;
     },
   };
 }
