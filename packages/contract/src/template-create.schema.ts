@@ -217,20 +217,35 @@ export function templateComponentIssues(components: CreateTemplateComponent[]): 
   return issues;
 }
 
+/** The name, language and category rules (checked with the components, so every broken rule is told at once). */
+function headIssues(request: { name: string; language: string; category: string }): Issue[] {
+  const issues: Issue[] = [];
+  if (!request.name) issues.push({ path: ['name'], message: 'templates.name_required' });
+  else if (request.name.length > TEMPLATE_LIMITS.name)
+    issues.push({
+      path: ['name'],
+      message: 'templates.name_too_long',
+      params: { max: TEMPLATE_LIMITS.name },
+    });
+  else if (!TEMPLATE_NAME.test(request.name))
+    issues.push({ path: ['name'], message: 'templates.name_format' });
+  if (!TEMPLATE_LANGUAGE.test(request.language))
+    issues.push({ path: ['language'], message: 'templates.language_format' });
+  if (!(TEMPLATE_CATEGORIES as readonly string[]).includes(request.category))
+    issues.push({ path: ['category'], message: 'templates.category' });
+  return issues;
+}
+
 export const ZCreateTemplateRequest = z
   .object({
-    name: z
-      .string()
-      .overwrite(cleanText)
-      .min(1, { message: 'templates.name_required', abort: true })
-      .max(TEMPLATE_LIMITS.name, { message: 'templates.name_too_long', abort: true })
-      .regex(TEMPLATE_NAME, { message: 'templates.name_format' }),
-    language: z.string().regex(TEMPLATE_LANGUAGE, { message: 'templates.language_format' }),
-    category: z.enum(TEMPLATE_CATEGORIES, { message: 'templates.category' }),
+    name: z.string().max(2048).overwrite(cleanText),
+    language: z.string().max(16),
+    /** MARKETING, UTILITY or AUTHENTICATION. */
+    category: z.string().max(32) as z.ZodType<(typeof TEMPLATE_CATEGORIES)[number]>,
     components: z.array(ZCreateTemplateComponent).max(4, { message: 'templates.component_repeated' }),
   })
   .superRefine((request, ctx) => {
-    for (const issue of templateComponentIssues(request.components)) {
+    for (const issue of [...headIssues(request), ...templateComponentIssues(request.components)]) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: issue.params });
     }
   });
