@@ -4,11 +4,7 @@ import { type Guards, companyIdOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
 import { route } from '../../platform/route';
 import type { ConversationAccess } from '../conversations/conversation-access';
-import {
-  adminsOrMembers,
-  conversationGuard,
-  forTeamMembers,
-} from '../conversations/conversation-guard';
+import { adminsOrMembers, conversationGuard, forTeamMembers } from '../conversations/conversation-guard';
 import type { ClientImportService } from './clients-import.service';
 import type { ClientsService } from './clients.service';
 
