@@ -1,13 +1,21 @@
 import type { Message } from '@hablabot/contract';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { i18next } from '../../lib/i18n';
+import ClientsPage from '../clients/ClientsPage';
+import ChatPage from './ChatPage';
 import {
+  clientsListRoute,
   installTestLayout,
   jsonResponse,
   makeClient,
   mockFetch,
+  newQueryClient,
   type RecordedCall,
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
@@ -116,6 +124,44 @@ describe('chat thread tools', () => {
       expect(panel.contains(document.activeElement)).toBe(true);
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    "'Editar cliente' opens the clients screen with the client's edit form",
+    async () => {
+      mockFetch({
+        'GET /api/v1/admin/conversations': conversationsRoute(() => [anaRow], VIEWER.id),
+        'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history([])),
+        'GET /api/v1/admin/client/1': () => jsonResponse(200, { client: ana }),
+        'GET /api/v1/admin/client': clientsListRoute([ana]),
+        'GET /api/v1/admin/segment': [200, { segments: [], message: 'ok' }],
+      });
+      const router = createMemoryRouter(
+        [
+          { path: '/admin/chat', element: <ChatPage /> },
+          { path: '/admin/clients', element: <ClientsPage /> },
+        ],
+        { initialEntries: ['/admin/chat'] },
+      );
+      render(
+        <I18nextProvider i18n={i18next}>
+          <QueryClientProvider client={newQueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>,
+      );
+      await showList();
+      await userEvent.click(await screen.findByRole('button', { name: /^Ana/ }));
+      const conversation = await screen.findByRole('region', { name: 'Ana' });
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Detalles del cliente' }));
+      const panel = await screen.findByRole('dialog', { name: 'Detalles del cliente' });
+      await userEvent.click(await within(panel).findByRole('link', { name: 'Editar cliente' }));
+      const form = await screen.findByRole('dialog', { name: 'Editar cliente' });
+      expect(router.state.location.pathname).toBe('/admin/clients');
+      expect(within(form).getByLabelText(/Apellidos/)).toHaveValue('López');
     },
     SCREEN_TEST_TIMEOUT,
   );
