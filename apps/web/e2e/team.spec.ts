@@ -108,7 +108,9 @@ for (const { width, height, lang } of CASES) {
 
   test.describe(`team at ${width}px in ${lang}`, () => {
     test.use({ viewport: { width, height } });
-    test.describe.configure({ timeout: 90_000 });
+    // One whole flow (the admin's three sections, then the agent's sign-in and four screens): about 45 s
+    // alone, twice that with the other workers busy on a 2-core machine.
+    test.describe.configure({ timeout: 150_000 });
 
     test('an admin adds an agent, who signs in and lands on the chats with only Chats in the menu', async ({
       page,
