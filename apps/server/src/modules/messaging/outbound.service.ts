@@ -15,6 +15,7 @@ import type { ClientsRepository } from '../clients/clients.repository';
 import type { TransactionScope, WithTransaction } from '../../repositories';
 import { assertResendable, type MessagesRepository } from './messages.repository';
 import { sendJobs } from './outbound.jobs';
+import { createStaleSweeper } from './outbound-sweeper';
 import {
   CUSTOMER_WINDOW_MS,
   type OutboundContent,
@@ -22,7 +23,6 @@ import {
   type OutboundRetryOptions,
   type SendFailure,
   type SendOutcome,
-  STALE_PENDING_MS,
   retryWait,
 } from './send-outcome';
 
@@ -193,15 +193,7 @@ export function createOutboundService(deps: {
         replyToId: request.contextWamid
           ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
           : null,
-        media: stored.media
-          ? {
-              id: stored.media.id,
-              mimeType: stored.media.mimeType,
-              fileName: stored.media.fileName,
-              caption: stored.media.caption,
-              sha256: null,
-            }
-          : undefined,
+        media: stored.media ? { ...stored.media, sha256: null } : undefined,
         status: MESSAGE_STATUS.pending,
         createdAt: new Date().toISOString(),
         outboundRequest: JSON.stringify(request),
@@ -254,46 +246,14 @@ export function createOutboundService(deps: {
 
   const outboundJobs = sendJobs({ retry, cloudApi, log });
 
-  /**
-   * Settles the sends a dead process left pending: a message still pending `olderThanMs` after its last
-   * change (10 minutes, far past the longest retry wait) may or may not have reached WhatsApp, so it
-   * becomes status 4 saying so. It is never sent again by itself: a repeat could message the customer
-   * twice; the admin checks and resends. The number settled.
-   */
-  async function sweepStale(options: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
-    const before = new Date(Date.now() - (options.olderThanMs ?? STALE_PENDING_MS)).toISOString();
-    const stale = await messagesRepository.findStalePending(before, options.limit ?? 500);
-    let settled = 0;
-    for (const { id, company_id: companyId } of stale) {
-      const failed = await changeStatus(companyId, (tx) =>
-        tx.messagesRepository.markFailed(companyId, id, {
-          code: null,
-          message: translate(DEFAULT_LANGUAGE, 'messaging.reason.unconfirmed'),
-        }),
-      );
-      if (failed) settled++;
-    }
-    return settled;
-  }
+  const sweeper = createStaleSweeper({ messagesRepository, changeStatus });
 
   return {
     /** Its jobs: another try of a send, telling WhatsApp a chat was read. */
     jobs: outboundJobs,
     assertWindowOpen,
-    sweepStale,
-
-    /**
-     * Runs `sweepStale` every minute in a process that runs the jobs (the web process unless
-     * RUN_JOBS=false, and each worker); several processes sweeping at once settle each message once.
-     * The result stops it.
-     */
-    startSweeper(logger: { error(obj: object, msg?: string): void }, everyMs = 60_000): () => void {
-      const timer = setInterval(() => {
-        sweepStale().catch((err) => logger.error({ err }, 'pending sends could not be swept'));
-      }, everyMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
+    sweepStale: sweeper.sweepStale,
+    startSweeper: sweeper.startSweeper,
 
     /**
      * Sends text or a media to a client of the company, as an admin or the bot: 404 when the client is
