@@ -20,6 +20,7 @@ const PAGES: ({ path: string; who?: E2ERole } & ({ heading: string } | { searchb
   // The chat has no heading of its own: its client search is what shows it is ready.
   { path: '/admin/chat', who: 'admin', searchbox: 'Buscar clientes...' },
   { path: '/admin/setting', who: 'admin', heading: 'Configuraciones' },
+  { path: '/admin/team', who: 'admin', heading: 'Equipo' },
   { path: '/admin/media', who: 'admin', heading: 'Media' },
   // The shared admin has sent nothing: its history is an empty table, wider than a phone (it scrolls
   // sideways in its own box, which must then take the keyboard focus).
