@@ -778,7 +778,7 @@ describe('ChatPage live events', () => {
         client_id: 1,
         message: newMessage(20, { content: '¿Siguen ahí?' }),
       });
-      expect(texts().filter((text) => text.includes('¿Siguen ahí?'))).toHaveLength(1);
+      await waitFor(() => expect(texts().filter((text) => text.includes('¿Siguen ahí?'))).toHaveLength(1));
 
       // Luis writes: his row goes to the top with its badge.
       await stream.send('message.created', {
@@ -791,17 +791,19 @@ describe('ChatPage live events', () => {
         last_message_content: 'Soy Luis otra vez',
         last_message_date: new Date().toISOString(),
       });
-      const rows = within(screen.getByRole('list', { name: 'Clientes' })).getAllByRole('listitem');
-      expect(rows[0]?.textContent).toContain('Luis');
-      expect(rows[0]?.textContent).toContain('Soy Luis otra vez');
-      expect(within(rows[0] as HTMLElement).getByText('3 mensajes sin leer')).toBeInTheDocument();
+      const rows = () => within(screen.getByRole('list', { name: 'Clientes' })).getAllByRole('listitem');
+      await waitFor(() =>
+        expect(within(rows()[0] as HTMLElement).getByText('3 mensajes sin leer')).toBeInTheDocument(),
+      );
+      expect(rows()[0]?.textContent).toContain('Luis');
+      expect(rows()[0]?.textContent).toContain('Soy Luis otra vez');
 
       // Ticks, bot mode and a bot failure.
       await stream.send('message.status', { client_id: 1, message_id: 3, status: 2, error: null });
       const first = conversation.querySelector('[data-message-id="3"]') as HTMLElement;
-      expect(within(first).getByRole('img', { name: 'Leído' })).toBeInTheDocument();
+      expect(await within(first).findByRole('img', { name: 'Leído' })).toBeInTheDocument();
       await stream.send('client.bot_mode', { client_id: 1, mode_bot: 0 });
-      expect(screen.getByRole('button', { name: 'Reanudar el bot de Ana' })).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Reanudar el bot de Ana' })).toBeInTheDocument();
       // The engine announces the failure and stores its note, which arrives as a message of its own.
       await stream.send('bot.failed', {
         client_id: 1,
@@ -819,7 +821,7 @@ describe('ChatPage live events', () => {
         }),
       });
       expect(
-        within(conversation).getByText('El bot no pudo responder: Sin crédito de IA'),
+        await within(conversation).findByText('El bot no pudo responder: Sin crédito de IA'),
       ).toBeInTheDocument();
       expect(within(conversation).queryByRole('button', { name: 'Reenviar' })).not.toBeInTheDocument();
 
@@ -836,8 +838,10 @@ describe('ChatPage live events', () => {
       });
       stored.push(sent);
       await stream.send('message.created', { client_id: 1, message: { ...newMessage(60), ...sent } });
+      await waitFor(() =>
+        expect(within(conversation).queryByRole('img', { name: 'Pendiente' })).not.toBeInTheDocument(),
+      );
       expect(texts().filter((text) => text.includes('Ya les atiendo'))).toHaveLength(1);
-      expect(within(conversation).queryByRole('img', { name: 'Pendiente' })).not.toBeInTheDocument();
       release();
       await waitFor(() => expect(texts().filter((text) => text.includes('Ya les atiendo'))).toHaveLength(1));
     },
