@@ -300,4 +300,39 @@ describe('chat composer', () => {
     },
     SCREEN_TEST_TIMEOUT,
   );
+  it(
+    'a note may be written when the 24-hour window is closed, and a reply may not',
+    async () => {
+      const stored = [makeMessage({ id: 1, content: '¿Seguís abiertos?', created_at: ago(30 * 60) })];
+      serve(stored);
+      const conversation = await openAna();
+      expect(within(conversation).getByRole('textbox')).toBeDisabled();
+      await userEvent.click(within(conversation).getByRole('radio', { name: 'Nota interna' }));
+      expect(within(conversation).getByRole('textbox')).toBeEnabled();
+      await userEvent.click(within(conversation).getByRole('radio', { name: 'Responder' }));
+      expect(within(conversation).getByRole('textbox')).toBeDisabled();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    'a library file that could not be sent comes back to the composer with its caption',
+    async () => {
+      const stored = [customerMessage()];
+      const net = serve(stored, {
+        'GET /api/v1/admin/quick-replies': () => jsonResponse(200, { data: QUICK_REPLIES }),
+        'POST /api/v1/admin/message': () => jsonResponse(422, { message: 'El archivo ya no existe', errors: {} }),
+      });
+      const conversation = await openAna();
+      const box = within(conversation).getByRole('textbox');
+      await userEvent.type(box, '/catalogo{Enter}');
+      expect(within(conversation).getByTestId('chat-attachment').textContent).toBe('catalogo.pdf');
+      await userEvent.keyboard('{Enter}');
+      await waitFor(() => expect(callsTo(net.calls, 'POST', '/api/v1/admin/message')).toHaveLength(1));
+      await within(conversation).findByRole('alert');
+      expect(box).toHaveValue('Te paso el catálogo');
+      expect(within(conversation).getByTestId('chat-attachment').textContent).toBe('catalogo.pdf');
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
 });

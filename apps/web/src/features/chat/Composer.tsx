@@ -28,8 +28,8 @@ export interface ComposerProps {
   loading: boolean;
   draft: string;
   onDraftChange: (text: string) => void;
-  /** Sends to the customer: the text, or a library file with the text as its caption. */
-  onSend: (text: string, media: ComposerAttachment | null) => void;
+  /** Sends to the customer: the text, or a library file with the text as its caption; whether it went. */
+  onSend: (text: string, media: ComposerAttachment | null) => Promise<boolean>;
   onTemplates: () => void;
   /** The message being answered, shown above the bar. */
   reply: ReactNode;
@@ -86,8 +86,12 @@ export function Composer(props: ComposerProps) {
     const text = draft.trim();
     onDraftChange('');
     if (!note) {
-      onSend(text, attachment);
+      // A send that fails gives the text back (Conversation) and the file too.
+      const file = attachment;
       setAttachment(null);
+      void onSend(text, file).then((sent) => {
+        if (!sent && file) setAttachment((current) => current ?? file);
+      });
       return;
     }
     if (!conversation) return;

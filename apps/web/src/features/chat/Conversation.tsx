@@ -143,7 +143,12 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
   // A click on a quote shows the quoted message (reading older pages for it when needed).
   const jump = useJumpToMessage(scroller, stored, hasNextPage, loadOlder);
 
-  const send = async (content: string, resendOf?: ChatMessage, media?: ComposerAttachment | null) => {
+  /** Sends (or sends again) a message; whether the server took it. */
+  const send = async (
+    content: string,
+    resendOf?: ChatMessage,
+    media?: ComposerAttachment | null,
+  ): Promise<boolean> => {
     const quoted = resendOf ? null : replyTo;
     if (quoted) setReplyTo(null);
     const temporary: SendingMessage | null = resendOf
@@ -191,6 +196,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
       });
       // The history reloads from its newest page after a send.
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
+      return true;
     } catch (error) {
       if (resendOf) {
         // A resend that fails leaves the message as it was.
@@ -202,6 +208,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
           isApiError(error) && error.serverMessage ? error.serverMessage : t('chat.input.sendError'),
         );
       }
+      return false;
     } finally {
       if (temporary) setSending((list) => list.filter((m) => m.id !== temporary.id));
       if (resendOf) setResendingId(null);
@@ -270,7 +277,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         loading={history.isPending || (needsOlder && hasNextPage)}
         draft={draft}
         onDraftChange={onDraftChange}
-        onSend={(text, media) => void send(text, undefined, media)}
+        onSend={(text, media) => send(text, undefined, media)}
         onTemplates={() => setTemplatesOpen(true)}
         reply={
           replyTo ? (
