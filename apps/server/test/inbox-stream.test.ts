@@ -179,6 +179,36 @@ describe('the live stream of the team inbox', () => {
     await closeAll([sAdmin, sA, sB, sC]);
   });
 
+  it('a conversation every agent saw unassigned tells every agent it left; a brand-new one assigned at once only its assignee', async () => {
+    const [a, b] = [await agent(), await agent()];
+    const [seen, fresh, unassigned] = [
+      await conversation(a),
+      await conversation(a),
+      await conversation(null),
+    ];
+    const [sAdmin, sA, sB] = await openAll([admin, a, b]);
+    // Both now assigned to A, from nobody: one was in everyone's 'Sin asignar', one is new.
+    for (const [clientId, wasUnassigned] of [
+      [seen, true],
+      [fresh, false],
+    ] as const)
+      await ctx.container.withTransaction(async (tx) => {
+        tx.events.emit('conversation.changed', {
+          companyId,
+          clientId,
+          changed: ['assignee'],
+          previousAssigneeId: null,
+          wasUnassigned,
+        });
+      });
+    await expect.poll(() => clientsOf(sAdmin)).toEqual([seen, fresh]);
+    await touch(unassigned);
+    for (const s of [sAdmin, sA, sB]) await expect.poll(() => clientsOf(s)).toContain(unassigned);
+    expect(clientsOf(sA)).toEqual([seen, fresh, unassigned]);
+    expect(clientsOf(sB)).toEqual([seen, unassigned]);
+    await closeAll([sAdmin, sA, sB]);
+  });
+
   it('a mass message’s progress reaches admins only', async () => {
     const a = await agent();
     const unassigned = await conversation(null);

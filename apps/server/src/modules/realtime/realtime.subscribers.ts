@@ -142,10 +142,14 @@ export function realtimeSubscribers(deps: {
     on('conversation.changed', 'realtime.conversation-changed', async (e) => {
       const conversation = await deps.conversations.findConversationByClient(e.companyId, e.clientId);
       if (!conversation) return;
-      // The audience as the conversation just read says (its assignee), and the one who lost it.
+      // The audience as the conversation just read says (its assignee), and the one who lost it; one that
+      // every agent saw unassigned until now is for the whole team (it leaves their 'Sin asignar').
       const base = await audienceOf(e.companyId, e.clientId);
-      const audience: Audience =
-        base.kind === 'conversation' ? { ...base, assigneeId: conversation.assignee?.id ?? null } : base;
+      const audience: Audience = e.wasUnassigned
+        ? { kind: 'team' }
+        : base.kind === 'conversation'
+          ? { ...base, assigneeId: conversation.assignee?.id ?? null }
+          : base;
       await publish(
         e.companyId,
         { type: 'conversation.changed', data: { client_id: e.clientId, conversation } },

@@ -46,13 +46,19 @@ export const DOMAIN_EVENTS = {
   /**
    * A conversation's assignee or status changed (assigned, given back, resolved, reopened).
    * `previousAssigneeId`: who it was assigned to before an assignment change, so the one who lost it
-   * hears of it too (see modules/realtime/realtime.subscribers.ts).
+   * hears of it too; `wasUnassigned`: so does every agent (see modules/realtime/realtime.subscribers.ts).
    */
   'conversation.changed': z.object({
     ...company,
     clientId: id,
     changed: z.array(z.enum(['assignee', 'status'])),
     previousAssigneeId: id.nullable().optional(),
+    /**
+     * The conversation was unassigned before this change and every agent could see it (it existed before
+     * this transaction): every agent hears it leave 'Sin asignar'. False for a brand-new conversation
+     * auto-assigned in its first transaction, which no other agent ever saw.
+     */
+    wasUnassigned: z.boolean().optional(),
   }),
   /** An admin read the customer's messages; `lastWamid` is the newest customer message, for WhatsApp. */
   'conversation.read': z.object({ ...company, clientId: id, lastWamid: z.string().nullable() }),
