@@ -74,7 +74,10 @@ describe('Chat views', () => {
       expect(screen.getByRole('tab', { name: 'Todos 3' })).toHaveAttribute('aria-selected', 'true');
       await waitFor(() => expect(rowNames()).toEqual(['Ana', 'Luis', 'Marta']));
 
-      await userEvent.click(screen.getByRole('tab', { name: /^Sin asignar/ }));
+      // The arrows move between the tabs (the tabs pattern), as a click does.
+      screen.getByRole('tab', { name: 'Todos 3' }).focus();
+      await userEvent.keyboard('{ArrowLeft}');
+      expect(screen.getByRole('tab', { name: /^Sin asignar/ })).toHaveFocus();
       await waitFor(() => expect(rowNames()).toEqual(['Luis']));
       expect(screen.getByRole('tab', { name: /^Sin asignar/ })).toHaveAttribute('aria-selected', 'true');
       await userEvent.click(screen.getByRole('tab', { name: 'Resueltos' }));

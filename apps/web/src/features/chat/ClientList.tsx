@@ -88,8 +88,20 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
             id={`chat-tab-${name}`}
             aria-selected={name === view}
             aria-controls="chat-list-viewport"
+            tabIndex={name === view ? 0 : -1}
             className={`chat-tabs__tab${name === view ? ' chat-tabs__tab--selected' : ''}`}
             onClick={() => setView(name)}
+            onKeyDown={(event) => {
+              // The tabs pattern: arrows move between the views, one Tab stop for the row of tabs.
+              const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+              if (step === 0) return;
+              event.preventDefault();
+              const next = views[
+                (views.indexOf(name) + step + views.length) % views.length
+              ] as ConversationView;
+              setView(next);
+              document.getElementById(`chat-tab-${next}`)?.focus();
+            }}
           >
             {t(`chat.views.${name}`)}
             {name !== 'resolved' && counts ? (
