@@ -130,6 +130,8 @@ export function createConversationArrival(deps: { now?: () => number } = {}) {
         clientId,
         changed,
         ...(changed.includes('assignee') ? { previousAssigneeId: null } : {}),
+        // A reopened unassigned conversation sat in every agent's 'Resueltos'; a new one nobody saw yet.
+        wasUnassigned: !isNew && after.assigneeId === null,
       });
   };
 }

@@ -141,7 +141,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
     const after = (await conversationOf(ctx, clientId))!;
     expect(after).toMatchObject({ status: 'open', assignee_user_id: agents[1]!.user.id, resolved_at: null });
     await settle();
-    expect(changes).toEqual([{ companyId, clientId, changed: ['status'] }]);
+    expect(changes).toEqual([{ companyId, clientId, changed: ['status'], wasUnassigned: false }]);
     // An open conversation's next message changes neither.
     await customerWrites(phone, 'Otra vez');
     await settle();
@@ -166,6 +166,8 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       clientId: first,
       changed: ['assignee'],
       previousAssigneeId: null,
+      // Brand new: no other agent ever saw it.
+      wasUnassigned: false,
     });
     // Ana 2, Beto 2: a tie; Beto was never served by auto-assign, Ana just was: Beto's turn.
     const second = await customerWrites(newPhone());
@@ -211,6 +213,7 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       clientId,
       changed: ['status', 'assignee'],
       previousAssigneeId: null,
+      wasUnassigned: true,
     });
   });
 

@@ -42,8 +42,14 @@ export function createConversationsService(deps: {
     const visibility = await conversationAccess.visibilityOf(auth, companyId);
     return withTransaction(async (tx) => {
       const state = await visibleState(tx, visibility, companyId, id);
+      // An unassigned conversation was in every agent's list ('Sin asignar' or 'Resueltos'): all hear of it.
       if (await tx.inboxRepository.setStatus(companyId, id, status))
-        tx.events.emit('conversation.changed', { companyId, clientId: state.clientId, changed: ['status'] });
+        tx.events.emit('conversation.changed', {
+          companyId,
+          clientId: state.clientId,
+          changed: ['status'],
+          wasUnassigned: state.assigneeId === null,
+        });
       return (await tx.inboxRepository.findConversation(companyId, id))!;
     });
   }
@@ -120,6 +126,7 @@ export function createConversationsService(deps: {
             clientId: state.clientId,
             changed: ['assignee'],
             previousAssigneeId: state.assigneeId,
+            wasUnassigned: state.assigneeId === null,
           });
         }
         return (await tx.inboxRepository.findConversation(companyId, id))!;

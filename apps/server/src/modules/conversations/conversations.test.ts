@@ -185,7 +185,13 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     });
     await settle();
     expect(changes).toEqual([
-      { companyId, clientId: c.clientId, changed: ['assignee'], previousAssigneeId: null },
+      {
+        companyId,
+        clientId: c.clientId,
+        changed: ['assignee'],
+        previousAssigneeId: null,
+        wasUnassigned: true,
+      },
     ]);
     // ...but may not give it to someone else, nor take another's, nor assign an unassigned one to others.
     expect((await assign(ana, beto.user.id)).statusCode).toBe(403);
@@ -214,6 +220,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
       clientId: c.clientId,
       changed: ['assignee'],
       previousAssigneeId: cast.admin.user.id,
+      wasUnassigned: false,
     });
   });
 
@@ -241,9 +248,19 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     expect(reopened.json().data.status).toBe('open');
     await settle();
     expect(changes).toEqual([
-      { companyId, clientId: c.clientId, changed: ['status'] },
-      { companyId, clientId: c.clientId, changed: ['status'] },
+      { companyId, clientId: c.clientId, changed: ['status'], wasUnassigned: false },
+      { companyId, clientId: c.clientId, changed: ['status'], wasUnassigned: false },
     ]);
+    // An unassigned one was in every agent's 'Sin asignar': the change is for all of them.
+    const free = await conversation({ assignee: null });
+    expect((await post(ana, free.id, 'resolve')).statusCode).toBe(200);
+    await settle();
+    expect(changes.at(-1)).toEqual({
+      companyId,
+      clientId: free.clientId,
+      changed: ['status'],
+      wasUnassigned: true,
+    });
     expect((await post(cast.admin, 999_999, 'reopen')).statusCode).toBe(404);
   });
 
