@@ -45,6 +45,12 @@ export interface ScaleSeed {
   bigClientId: number;
   /** An APPROVED template with one body placeholder, in the first company. */
   templateId: number;
+  /**
+   * The first company's team inbox: its agents (`SCALE_AGENTS`, signed in) and how its conversations are
+   * spread: a tenth resolved, a quarter of the rest unassigned, the others in turn over the agents.
+   */
+  agents: { id: number; token: string }[];
+
   superAdminToken: string;
   seconds: number;
 }
@@ -53,6 +59,8 @@ const SENDERS = ['client', 'bot', 'client', 'admin'] as const;
 /** Rows per INSERT: well under both engines' limits on bound values. */
 const BATCH = 1_000;
 const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Agents of the first company (issue 25: the team inbox at scale). */
+export const SCALE_AGENTS = 10;
 
 export const scalePhoneNumberId = (company: number) => `1065403522${String(company).padStart(5, '0')}`;
 export const scaleClientPhone = (company: number, k: number) =>
@@ -235,6 +243,45 @@ export async function seedScale(
   }
   await flush();
 
+  // The first company's agents, and its conversations spread over them (the inbox_counts triggers follow).
+  const agentRole = (await identity.findRoleByName('agent'))!;
+  const agents: { id: number; token: string }[] = [];
+  for (let a = 0; a < SCALE_AGENTS; a++) {
+    const id = await identity.createUser({
+      name: `Agente ${a}`,
+      email: `scale-agent-${a}-${now}@hablabot.local`,
+      passwordHash: 'unused',
+      roleIds: [agentRole.id],
+      companyId: companies[0]!.id,
+    });
+    agents.push({ id, token: await token(id) });
+  }
+  const inbox = await db
+    .selectFrom('conversations')
+    .select('id')
+    .where('company_id', '=', companies[0]!.id)
+    .orderBy('id')
+    .execute();
+  const groups = new Map<string, number[]>();
+  inbox.forEach(({ id }, k) => {
+    const key =
+      k % 10 === 9 ? `resolved:${k % SCALE_AGENTS}` : k % 4 === 0 ? 'open:-' : `open:${k % SCALE_AGENTS}`;
+    groups.set(key, [...(groups.get(key) ?? []), id]);
+  });
+  for (const [key, ids] of groups) {
+    const [status, agent] = key.split(':') as ['open' | 'resolved', string];
+    for (let from = 0; from < ids.length; from += BATCH)
+      await db
+        .updateTable('conversations')
+        .set({
+          status,
+          assignee_user_id: agent === '-' ? null : agents[Number(agent)]!.id,
+          resolved_at: status === 'resolved' ? at : null,
+        })
+        .where('id', 'in', ids.slice(from, from + BATCH))
+        .execute();
+  }
+
   const template = await db
     .insertInto('message_templates')
     .values({
@@ -257,6 +304,7 @@ export async function seedScale(
     companies,
     bigClientId: companies[0]!.clientIds[0]!,
     templateId: template.id,
+    agents,
     superAdminToken: await token(superId),
     seconds: (performance.now() - started) / 1000,
   };
