@@ -124,6 +124,19 @@ describe('chat thread tools', () => {
       expect(panel.contains(document.activeElement)).toBe(true);
       await userEvent.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(document.activeElement).toBe(opener);
+
+      // An agent does not manage clients: no way to the clients screen.
+      setSession({
+        token: 'tok',
+        user: { id: VIEWER.id, email: 'marta@x.mx', name: VIEWER.name },
+        rol: 'agent',
+      });
+      await userEvent.click(opener);
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Detalles del cliente' }));
+      const again = await screen.findByRole('dialog', { name: 'Detalles del cliente' });
+      await within(again).findByText('Ana López');
+      expect(within(again).queryByRole('link', { name: 'Editar cliente' })).toBeNull();
     },
     SCREEN_TEST_TIMEOUT,
   );

@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { Modal } from '../../components';
 import { call } from '../../lib/api-client';
 import { intlLocale } from '../../lib/i18n';
+import { isAgentSession, useSession } from '../../lib/session';
 import type { ClientsNavigationState } from '../clients/ClientsPage';
 import { type MessagePages, chatKeys } from './api';
 import type { ChatContact } from './Conversation';
-import { useViewer } from './inbox-api';
 
 export interface ClientDetailsPanelProps {
   open: boolean;
@@ -38,7 +38,7 @@ export function ClientDetailsPanel({ open, onClose, contact, conversation }: Cli
 function DetailsBody({ contact, conversation }: Pick<ClientDetailsPanelProps, 'contact' | 'conversation'>) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const viewer = useViewer();
+  const agent = isAgentSession(useSession());
   const language = i18n.resolvedLanguage ?? i18n.language;
   const details = useQuery({
     queryKey: ['chat', 'client', contact.id] as const,
@@ -94,7 +94,7 @@ function DetailsBody({ contact, conversation }: Pick<ClientDetailsPanelProps, 'c
         ))}
       </dl>
       {/* Agents do not manage clients (the clients screen is the admins'). */}
-      {viewer.agent ? null : (
+      {agent ? null : (
         <Link className="chat-details__edit" to="/admin/clients" state={editState}>
           {t('chat.details.edit')}
         </Link>

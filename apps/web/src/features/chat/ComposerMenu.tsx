@@ -13,6 +13,7 @@ export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuPr
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   // The menu closes on Escape and on a click anywhere else.
   useEffect(() => {
     if (!menuOpen) return;
@@ -35,6 +36,8 @@ export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuPr
       role="menuitem"
       onClick={() => {
         setMenuOpen(false);
+        // The '+' button has the focus back before a dialog opens, so the dialog returns it there.
+        buttonRef.current?.focus();
         action();
       }}
     >
@@ -44,6 +47,7 @@ export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuPr
   return (
     <div className="chat-input__menu-wrap" ref={menuRef}>
       <button
+        ref={buttonRef}
         type="button"
         className="chat-input__plus"
         aria-label={t('chat.input.more')}
