@@ -83,8 +83,8 @@ export default function ChatPage() {
       case 'message.created': {
         const { message } = event.data;
         appendCachedMessage(queryClient, event.data.client_id, message);
-        // A bot failure note is not a message of the conversation's preview.
-        if (message.kind !== 'bot_failure')
+        // A bot failure note and the team's internal notes are not messages of the conversation's preview.
+        if (message.kind !== 'bot_failure' && message.kind !== 'note')
           bumpChatClient(queryClient, event.data.client_id, {
             last_message_content: message.content,
             last_message_date: message.created_at,

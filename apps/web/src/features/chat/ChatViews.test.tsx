@@ -17,6 +17,7 @@ import {
   conversationsRoute,
   eventStream,
   history,
+  makeMessage,
   renderChat,
   showList,
 } from './inbox-test-data';
@@ -205,6 +206,37 @@ describe('Chat views', () => {
       await write(1, 2);
       await waitFor(() => expect(unread('Ana')).toBe('2 mensajes sin leer'));
       expect(callsTo(net.calls, 'PATCH', '/api/v1/admin/messages/1/mark-as-read')).toHaveLength(1);
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    "keeps an internal note out of the list's last message",
+    async () => {
+      signIn(ADMIN, 'admin');
+      const stream = eventStream();
+      const rows = [row(1, 'Ana', 1), row(2, 'Luis', 2)];
+      mockFetch({
+        'GET /api/v1/admin/events': () => stream.response(),
+        'GET /api/v1/admin/conversations': conversationsRoute(() => rows, ADMIN.id),
+      });
+      renderChat();
+      await showList();
+      await waitFor(() => expect(rowNames()).toEqual(['Ana', 'Luis']));
+      await stream.connected;
+      const note = { sender_type: 'admin' as const, author: { type: 'user' as const, id: 1, name: 'Admin' } };
+      await stream.send('message.created', {
+        client_id: 2,
+        message: makeMessage({ id: 30, client_id: 2, kind: 'note', content: 'Cliente difícil', ...note }),
+      });
+      await stream.send('message.created', {
+        client_id: 1,
+        message: makeMessage({ id: 31, client_id: 1, content: 'Ya les escribo', ...note }),
+      });
+      await waitFor(() => expect(screen.getByText('Ya les escribo')).toBeInTheDocument());
+      expect(rowNames()).toEqual(['Ana', 'Luis']);
+      expect(screen.queryByText('Cliente difícil')).not.toBeInTheDocument();
+      expect(screen.getByText('Mensaje de Luis')).toBeInTheDocument();
     },
     SCREEN_TEST_TIMEOUT,
   );
