@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import {
+  expectNoSeriousA11yViolations,
   installTestLayout,
   jsonResponse,
   makeClient,
@@ -164,6 +165,7 @@ describe('chat composer', () => {
       expect(within(conversation).getAllByRole('button', { name: 'Responder' })).toHaveLength(1);
 
       await userEvent.click(within(conversation).getByRole('radio', { name: 'Nota interna' }));
+      await expectNoSeriousA11yViolations(conversation);
       const box = within(conversation).getByRole('textbox', { name: 'Escribe una nota para el equipo...' });
       await userEvent.type(box, 'Llamarla mañana{Enter}');
       await waitFor(() =>
@@ -223,6 +225,7 @@ describe('chat composer', () => {
       await userEvent.keyboard('{ArrowDown}');
       expect(options()[1]).toHaveAttribute('aria-selected', 'true');
       expect(box).toHaveAttribute('aria-activedescendant', options()[1]?.id);
+      await expectNoSeriousA11yViolations(conversation);
       await userEvent.keyboard('{ArrowUp}{ArrowUp}{ArrowDown}{ArrowDown}');
       await userEvent.keyboard('{Enter}');
       expect(box).toHaveValue('Te paso el catálogo');
@@ -321,7 +324,8 @@ describe('chat composer', () => {
       const stored = [customerMessage()];
       const net = serve(stored, {
         'GET /api/v1/admin/quick-replies': () => jsonResponse(200, { data: QUICK_REPLIES }),
-        'POST /api/v1/admin/message': () => jsonResponse(422, { message: 'El archivo ya no existe', errors: {} }),
+        'POST /api/v1/admin/message': () =>
+          jsonResponse(422, { message: 'El archivo ya no existe', errors: {} }),
       });
       const conversation = await openAna();
       const box = within(conversation).getByRole('textbox');

@@ -11,6 +11,7 @@ import ClientsPage from '../clients/ClientsPage';
 import ChatPage from './ChatPage';
 import {
   clientsListRoute,
+  expectNoSeriousA11yViolations,
   installTestLayout,
   jsonResponse,
   makeClient,
@@ -115,6 +116,7 @@ describe('chat thread tools', () => {
         '/admin/clients',
       );
       expect(callsTo(net.calls, 'GET', '/api/v1/admin/client/1')).toHaveLength(1);
+      await expectNoSeriousA11yViolations(panel);
 
       // A dialog: the focus is inside it, Tab stays inside, Escape closes it.
       expect(panel.contains(document.activeElement)).toBe(true);
