@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from './context';
-import { type ScaleSeed, type ScaleShape, seedScale } from './scale-seed';
+import { SCALE_AGENTS, type ScaleSeed, type ScaleShape, seedScale } from './scale-seed';
 
 const shape: ScaleShape = {
   companies: 3,
@@ -93,5 +93,20 @@ describe(`the scale dataset (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sql
     const analytics = await get('/super-admin/analytics', seed.superAdminToken);
     const days = analytics.json().data.days as { received: number }[];
     expect(days.reduce((s, d) => s + d.received, 0)).toBeGreaterThan(0);
+  });
+  it("spreads the first company's conversations over its agents, as the inbox's views and counts read them", async () => {
+    const [first] = seed.companies;
+    const get = (url: string, token: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${token}` } });
+    expect(seed.agents).toHaveLength(SCALE_AGENTS);
+    // 20 conversations: k 9 and 19 resolved; of the open ones k 0, 4, 8, 12, 16 unassigned.
+    const total = async (view: string, token: string) =>
+      (await get(`/admin/conversations?view=${view}`, token)).json().pagination.total as number;
+    expect(await total('all', first!.adminToken)).toBe(18);
+    expect(await total('resolved', first!.adminToken)).toBe(2);
+    expect(await total('unassigned', first!.adminToken)).toBe(5);
+    // Agent 1: k 1 and 11 open (k 1 % 10 = 1, 11 % 10 = 1); k 21 is beyond the 20 clients.
+    expect(await total('mine', seed.agents[1]!.token)).toBe(2);
+    expect(await total('unassigned', seed.agents[1]!.token)).toBe(5);
   });
 });
