@@ -2,14 +2,14 @@ import type { Conversation } from '@hablabot/contract';
 import { conversationsApi, teamApi } from '@hablabot/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import { useSession } from '../../lib/session';
+import { isAgentSession, useSession } from '../../lib/session';
 import { chatKeys } from './chat-keys';
 import { applyConversationChange, cachedConversation } from './list-api';
 
 /** The signed-in person as the chat needs them: their id, and whether they are an agent (not an admin). */
 export function useViewer(): { id: number | null; agent: boolean } {
   const session = useSession();
-  return { id: session?.user?.id ?? null, agent: session?.rol === 'agent' };
+  return { id: session?.user?.id ?? null, agent: isAgentSession(session) };
 }
 
 /**
