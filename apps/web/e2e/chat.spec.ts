@@ -75,7 +75,9 @@ test('chat at 1280px: two panes, a conversation, the bot toggle', async ({ page 
   await page.screenshot({ path: testInfo.outputPath('chat-1280.png') });
 });
 
-test('chat at 768px: both panes fit, the header wraps its controls', async ({ page }, testInfo) => {
+test('chat at 768px (the phone layout): the conversation fits, its header wraps its controls', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 768, height: 900 });
   const client = await openChat(page);
   await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(client.phone);
