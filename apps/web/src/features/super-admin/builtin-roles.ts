@@ -11,6 +11,7 @@ const SEEDED_DESCRIPTIONS: Readonly<Record<string, string>> = {
   super_admin: 'Superadministrador',
   admin: 'Administrador de compañía',
   client: 'Cliente',
+  agent: 'Agente',
 };
 
 function isSeeded(role: Pick<Role, 'name' | 'builtin' | 'description'>): boolean {
