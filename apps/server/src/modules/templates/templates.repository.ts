@@ -1,4 +1,5 @@
 import type { MessageTemplate, TemplateComponent } from '@hablabot/contract';
+import { sql } from 'kysely';
 import type { MessageTemplateRow } from '../../db/schema';
 import { atomically, type Executor } from '../../db/transactions';
 
@@ -217,7 +218,11 @@ export function createTemplatesRepository(db: Executor) {
                 status: eb.ref('excluded.status'),
                 category: eb.ref('excluded.category'),
                 components: eb.ref('excluded.components'),
-                updated_at: eb.ref('excluded.updated_at'),
+                // 'Last update' is when Meta's copy last changed, not when it was last synced.
+                updated_at: sql<string>`case when message_templates.status = excluded.status
+                  and message_templates.category = excluded.category
+                  and message_templates.components = excluded.components
+                  then message_templates.updated_at else excluded.updated_at end`,
               })),
             )
             .execute();
