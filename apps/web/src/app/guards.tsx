@@ -1,4 +1,4 @@
-import type { BuiltinRoleName } from '@hablabot/contract';
+import { type BuiltinRoleName, ROLE_LANDINGS } from '@hablabot/contract';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { clearSession, isAgentSession, roleLanding, useSession } from '../lib/session';
@@ -41,7 +41,7 @@ export function RequireRole({ allow }: { allow: BuiltinRoleName | readonly Built
 }
 
 /** Where an agent goes from any admin screen that is not theirs: the chats. */
-export const AGENT_HOME = '/admin/chat';
+export const AGENT_HOME = ROLE_LANDINGS.agent;
 
 /**
  * The admin screens an agent may not open ('Inicio', 'Bots', 'Clientes', 'Equipo'…): an agent only

@@ -29,7 +29,7 @@ const files = sources(SRC).map((file) => ({
 const API_PATH =
   /['"`]\/(api\/v1|admin\/|super-admin\/|auth\/|account['"`]|language\/|templates|import\/|media\/|integrations\/)/;
 /** Lines where such a literal names a screen of the web app, not an API path. */
-const NAVIGATION = /\bto[:=]|navigate\(|homePath=|<Navigate|<Link|path:|href=/;
+const NAVIGATION = /\bto[:=]|navigate\(|homePath=|<Navigate|<Link|path:|href=|initialEntries:/;
 /** A call of the client with a path of its own (a string or template literal). */
 const HAND_CALL = /\b(api|apiRequest|apiUpload|apiUrl)(<[^>]*>)?\(\s*['"`]/;
 const OLD_HELPERS = /\bapi\.(get|post|put|patch|delete)\b/;
