@@ -27,6 +27,7 @@ import * as m20261128000000 from './20261128000000_team_inbox';
 import * as m20261128010000 from './20261128010000_inbox_views';
 import * as m20261128020000 from './20261128020000_templates_review';
 import * as m20261129000000 from './20261129000000_clients_phone_key';
+import * as m20261129010000 from './20261129010000_clients_search_index';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261128010000_inbox_views': m20261128010000,
   '20261128020000_templates_review': m20261128020000,
   '20261129000000_clients_phone_key': m20261129000000,
+  '20261129010000_clients_search_index': m20261129010000,
 };

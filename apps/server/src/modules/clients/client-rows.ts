@@ -39,29 +39,59 @@ const PHONE_LIKE = /^[\d\s+\-.()/]+$/;
 /** The LIKE pattern of "contains this text", with %, _ and \ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A phrase of an FTS5 query: the text taken literally (a double quote is written twice). */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The FTS5 query of the SQLite search index (`clients_search`, trigram tokens) that finds every client
+ * the LIKE below may match: the text inside the folded name and email, the digits inside the phone, or
+ * the phone's key (a phrase of trigrams matches where the text is contained, so equality is kept too).
+ * Undefined when a part is shorter than 3 characters (a trigram index cannot look it up; such a search
+ * matches many clients, and a scan in the view's order finds a page fast).
+ */
+function indexQuery(text: string, digits: string, key: string | undefined): string | undefined {
+  const long = (s: string) => [...s].length >= 3;
+  if (!long(text) || (digits && !long(digits))) return undefined;
+  const parts = [`search_text : ${phrase(text)}`];
+  if (digits) parts.push(`whatsapp_cellphone : ${phrase(digits)}`);
+  if (key) parts.push(`phone_key : ${phrase(key)}`);
+  return parts.join(' OR ');
+}
+
 /**
  * The condition "this client matches the search": folded the way `search_text` is (case, accents and
  * spacing ignored), it must be part of the name and last names or of the email; a search made of digits
  * (with spaces, '+', '-', dots or brackets) may also be part of the phone, and a whole phone also finds
  * the client stored with a mobile variant of it (the same phone key: '+52 55 1234 5678' finds
  * 5215512345678). Undefined for no search.
+ *
+ * With `db` the search uses the substring indexes (migration 20261129010000_clients_search_index):
+ * PostgreSQL's trigram indexes serve the LIKEs as they are; on SQLite the clients are first narrowed to
+ * the candidates of the FTS5 table `clients_search`, and the LIKE then keeps exactly
+ * those it matches, so the answer is the same as without the index.
  */
-export function searchCondition(search: string | undefined): RawBuilder<boolean> | undefined {
+export function searchCondition(search: string | undefined, db?: Executor): RawBuilder<boolean> | undefined {
   const text = fold(search ?? '');
   if (!text) return undefined;
   const digits = PHONE_LIKE.test(text) ? text.replace(/\D/g, '') : '';
   const byText = sql<boolean>`clients.search_text like ${containsPattern(text)} escape '\\'`;
-  if (!digits) return byText;
-  const byPhone = sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`;
-  return digits.length >= PHONE_MIN_DIGITS
-    ? sql<boolean>`(${byText} or ${byPhone} or clients.phone_key = ${phoneKey(canonicalPhone(text))})`
-    : sql<boolean>`(${byText} or ${byPhone})`;
+  const key = digits.length >= PHONE_MIN_DIGITS ? phoneKey(canonicalPhone(text)) : undefined;
+  let condition = byText;
+  if (digits) {
+    const byPhone = sql<boolean>`clients.whatsapp_cellphone like ${containsPattern(digits)}`;
+    condition = key
+      ? sql<boolean>`(${byText} or ${byPhone} or clients.phone_key = ${key})`
+      : sql<boolean>`(${byText} or ${byPhone})`;
+  }
+  const query = db && !isPostgres(db) ? indexQuery(text, digits, key) : undefined;
+  if (!query) return condition;
+  return sql<boolean>`(clients.id in (select rowid from clients_search where clients_search match ${query}) and ${condition})`;
 }
 
 /** The company's clients that match the search (see `searchCondition`). */
 export function matching(db: Executor, companyId: number, search: string | undefined) {
   const q = db.selectFrom('clients').where('clients.company_id', '=', companyId);
-  const condition = searchCondition(search);
+  const condition = searchCondition(search, db);
   return condition ? q.where(condition) : q;
 }
 

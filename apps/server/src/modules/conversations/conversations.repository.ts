@@ -117,7 +117,9 @@ export function createInboxRepository(db: Executor) {
       from?: 'clients' | 'conversations';
     },
   ) {
-    const condition = searchCondition(o.search);
+    // The clients' search index serves the search when clients are read first; the view's own few
+    // conversations are cheaper to test one by one than the index's matches to collect.
+    const condition = searchCondition(o.search, o.from === 'conversations' ? undefined : db);
     let q = !condition
       ? db.selectFrom('conversations')
       : o.from === 'conversations'
