@@ -22,7 +22,7 @@ import {
 } from './api';
 import { ConversationActions } from './ConversationActions';
 import { BotPausedBanner } from './BotPausedBanner';
-import { useViewer } from './inbox-api';
+import { stillVisible, useViewer } from './inbox-api';
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
 import './chat.css';
@@ -43,12 +43,15 @@ export default function ChatPage() {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const [contact, setContact] = useState<ChatContact | null>(() => contactFromState(location.state));
   const [drafts, setDrafts] = useState<Record<number, string>>({});
+  /** Who took the conversation an agent had open and may no longer see (it was closed). */
+  const [lostTo, setLostTo] = useState<string | null>(null);
 
   const viewer = useViewer();
   const select = useCallback(
     (row: ConversationRow) => {
       // The header reads the row as the list has it now.
       queryClient.setQueryData(chatKeys.state(row.client.id), row);
+      setLostTo(null);
       setContact({
         id: row.client.id,
         name: row.client.name,
@@ -125,6 +128,15 @@ export default function ChatPage() {
         const { conversation } = event.data;
         const unreadCount = shownUnread(event.data.client_id, conversation.unread_count);
         applyConversationChange(queryClient, { ...conversation, unread_count: unreadCount }, viewer.id);
+        // An agent's open conversation given to someone else: closed when the server no longer shows it
+        // to them (the web does not know whether the company lets agents see every conversation).
+        const taker = conversation.assignee;
+        if (viewer.agent && contact?.id === event.data.client_id && taker && taker.id !== viewer.id)
+          void stillVisible(event.data.client_id).then((visible) => {
+            if (visible) return;
+            setContact((open) => (open?.id === event.data.client_id ? null : open));
+            setLostTo(taker.name);
+          });
         break;
       }
       // The bot's failure is stored: its note (or its refused answer) arrives as a message of its own.
@@ -143,6 +155,11 @@ export default function ChatPage() {
     <div className={`chat-page${mobile ? ' chat-page--mobile' : ''}`}>
       {/* On a phone the list stays mounted while a conversation is open, so going back finds the
           search, the loaded pages and the scroll position as they were. */}
+      {lostTo !== null ? (
+        <p className="chat-page__notice" role="status">
+          {t('chat.inbox.lostTo', { name: lostTo })}
+        </p>
+      ) : null}
       <aside className="chat-page__list" hidden={!showList}>
         <ClientList selectedId={contact?.id ?? null} onSelect={select} />
       </aside>

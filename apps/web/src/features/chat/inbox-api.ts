@@ -1,7 +1,7 @@
 import type { Conversation } from '@hablabot/contract';
-import { conversationsApi, teamApi } from '@hablabot/contract/api';
+import { conversationsApi, messagesApi, teamApi } from '@hablabot/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { call, isApiError } from '../../lib/api-client';
 import { isAgentSession, useSession } from '../../lib/session';
 import { chatKeys } from './chat-keys';
 import { applyConversationChange, cachedConversation } from './list-api';
@@ -75,4 +75,18 @@ export function useConversationAction(conversationId: number | null) {
     },
     onSuccess: (response) => applyConversationChange(queryClient, response.data, viewer.id),
   });
+}
+
+/**
+ * Whether the caller may still read a client's conversation (its newest message answers); false once the
+ * server answers 404 — for an agent, the conversation went to someone else. Other failures count as
+ * visible: a network error closes nothing.
+ */
+export async function stillVisible(clientId: number): Promise<boolean> {
+  try {
+    await call(messagesApi.history, { params: { id: clientId }, query: { page: 1, per_page: 1 } });
+    return true;
+  } catch (error) {
+    return !(isApiError(error) && error.status === 404);
+  }
 }
