@@ -5,9 +5,10 @@ import {
   deleteTemplate,
   type TemplateWriteFailure,
 } from '../../integrations/whatsapp/template-admin';
-import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
+import { AppError, type FieldError, notFound } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { Credentials } from '../settings/settings.service';
+import { graphCallError } from './graph-errors';
 import { createTemplatesRepository, type TemplatesRepository } from './templates.repository';
 
 /** How long one create or delete on Meta may take. */
@@ -29,21 +30,9 @@ const WRITE_SETTINGS = ['whatsAppApiKey', 'whatsAppBusinessAccountId'] as const;
 function writeError(failure: TemplateWriteFailure, credentials: Credentials): AppError {
   const host = hostOf(credentials.facebookMessagesApiUrl);
   const detail = (failure.detail ?? '').slice(0, 300);
+  const common = graphCallError(failure.problem, credentials);
+  if (common) return common;
   switch (failure.problem) {
-    case 'bad_token':
-      return invalid('whatsAppApiKey', 'templates.bad_token');
-    case 'unknown_account':
-      return invalid('whatsAppBusinessAccountId', 'templates.unknown_account', {
-        id: credentials.whatsAppBusinessAccountId ?? '',
-      });
-    case 'rate_limited':
-      return new AppError(503, 'templates.rate_limited', undefined, undefined, { 'retry-after': '60' });
-    case 'timeout':
-      return new AppError(502, 'templates.timeout', { host });
-    case 'unreachable':
-      return new AppError(502, 'templates.unreachable', { host });
-    case 'address_refused':
-      return invalid('facebookMessagesApiUrl', 'templates.address_refused', { host });
     case 'refused':
       if (failure.subcode !== undefined && NAME_TAKEN[failure.subcode]) {
         const key = NAME_TAKEN[failure.subcode]!;

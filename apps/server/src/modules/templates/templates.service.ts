@@ -5,6 +5,7 @@ import { AppError, type FieldError, invalid, notFound } from '../../platform/err
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { OutboundService, SendOutcome } from '../messaging/outbound.service';
 import type { Credentials } from '../settings/settings.service';
+import { graphCallError } from './graph-errors';
 import {
   bodyText,
   fillPlaceholders,
@@ -43,21 +44,9 @@ const SEND_SETTINGS = ['whatsAppApiKey', 'whatsAppPhoneId'] as const;
 function listingError(failure: Extract<TemplatesListing, { ok: false }>, credentials: Credentials): AppError {
   const host = hostOf(credentials.facebookMessagesApiUrl);
   const detail = (failure.detail ?? '').slice(0, 300);
+  const common = graphCallError(failure.problem, credentials);
+  if (common) return common;
   switch (failure.problem) {
-    case 'bad_token':
-      return invalid('whatsAppApiKey', 'templates.bad_token');
-    case 'unknown_account':
-      return invalid('whatsAppBusinessAccountId', 'templates.unknown_account', {
-        id: credentials.whatsAppBusinessAccountId ?? '',
-      });
-    case 'rate_limited':
-      return new AppError(503, 'templates.rate_limited', undefined, undefined, { 'retry-after': '60' });
-    case 'timeout':
-      return new AppError(502, 'templates.timeout', { host });
-    case 'unreachable':
-      return new AppError(502, 'templates.unreachable', { host });
-    case 'address_refused':
-      return invalid('facebookMessagesApiUrl', 'templates.address_refused', { host });
     case 'too_many_pages':
       return new AppError(502, 'templates.too_many_pages', { pages: detail });
     case 'unexpected_answer':
