@@ -17,7 +17,7 @@ import {
   setupTestI18n,
   installTestLayout,
 } from '../../test';
-import { conversationOf, conversationsPage } from './inbox-test-data';
+import { conversationOf, conversationsPage, makeMessage as baseMessage } from './inbox-test-data';
 import ChatPage from './ChatPage';
 
 const NOW = Date.now();
@@ -32,29 +32,9 @@ const YESTERDAY_NOON = (() => {
   return day.toISOString();
 })();
 
-function makeMessage(overrides: Partial<Message> = {}): Message {
-  return {
-    id: 1,
-    content: 'Hola',
-    client_id: 1,
-    phone: '5215512345678',
-    sender_type: 'client',
-    message_type: 'text',
-    media_url: null,
-    media_caption: null,
-    media_mime_type: null,
-    media_file_name: null,
-    status: 2,
-    error_code: null,
-    error_message: null,
-    kind: 'message',
-    created_at: ago(HOUR),
-    status_name: 'read',
-    author: { type: 'customer' },
-    reply_to: null,
-    ...overrides,
-  };
-}
+/** A message an hour old unless told (the shared fixture's other defaults). */
+const makeMessage = (overrides: Partial<Message> = {}): Message =>
+  baseMessage({ created_at: ago(HOUR), ...overrides });
 
 /** A page of GET /admin/conversations holding these clients' conversations (open, nobody's). */
 function summary(clients: ChatClient[], hasMore = false, page = 1) {

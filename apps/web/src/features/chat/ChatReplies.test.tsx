@@ -17,35 +17,16 @@ import {
   setupTestI18n,
 } from '../../test';
 import ChatPage from './ChatPage';
+import { makeMessage as baseMessage } from './inbox-test-data';
 
 const NOW = Date.now();
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 const MIN = 60_000;
 const VIEWER = 7;
 
-function makeMessage(overrides: Partial<Message> = {}): Message {
-  return {
-    id: 1,
-    content: 'Hola',
-    client_id: 1,
-    phone: '5215512345678',
-    sender_type: 'client',
-    message_type: 'text',
-    media_url: null,
-    media_caption: null,
-    media_mime_type: null,
-    media_file_name: null,
-    status: 3,
-    error_code: null,
-    error_message: null,
-    kind: 'message',
-    created_at: ago(30 * MIN),
-    status_name: 'delivered',
-    author: { type: 'customer' },
-    reply_to: null,
-    ...overrides,
-  };
-}
+/** A delivered message half an hour old unless told (the shared fixture's other defaults). */
+const makeMessage = (overrides: Partial<Message> = {}): Message =>
+  baseMessage({ status: 3, status_name: 'delivered', created_at: ago(30 * MIN), ...overrides });
 
 const ana: ChatClient = makeClient({ id: 1, name: 'Ana', whatsapp_cellphone: '5215512345678' });
 
