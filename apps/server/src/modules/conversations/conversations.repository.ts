@@ -7,7 +7,7 @@ import type {
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/transactions';
-import { searchCondition } from '../clients/client-rows';
+import { isPostgres, searchCondition } from '../clients/client-rows';
 import { autoAssignQueries } from './auto-assign';
 import type { Visibility } from './conversation-access';
 
@@ -81,6 +81,7 @@ function toConversation(r: ConversationRow): Conversation {
  * pausing the bot of a client never written to is not listed, and a client never written to has no row.
  */
 export function createInboxRepository(db: Executor) {
+  const postgres = isPostgres(db);
   function read() {
     return db
       .selectFrom('conversations')
@@ -129,12 +130,27 @@ export function createInboxRepository(db: Executor) {
             .whereRef('clients.id', '=', 'conversations.client_id')
             .where('clients.company_id', '=', companyId)
             .where(condition)
-        : db
-            .selectFrom('clients')
-            .crossJoin('conversations')
-            .whereRef('conversations.client_id', '=', 'clients.id')
-            .where('clients.company_id', '=', companyId)
-            .where(condition);
+        : postgres
+          ? // PostgreSQL: the matches first, from the trigram index (a materialized CTE), then hashed against
+            // the view; left to itself it walks the whole view in order and tests each client by its key.
+            db
+              .with(
+                (cte) => cte('matches').materialized(),
+                (qb) =>
+                  qb
+                    .selectFrom('clients')
+                    .select('clients.id')
+                    .where('clients.company_id', '=', companyId)
+                    .where(condition),
+              )
+              .selectFrom('matches')
+              .innerJoin('conversations', 'conversations.client_id', 'matches.id')
+          : db
+              .selectFrom('clients')
+              .crossJoin('conversations')
+              .whereRef('conversations.client_id', '=', 'clients.id')
+              .where('clients.company_id', '=', companyId)
+              .where(condition);
     q = q
       .where('conversations.company_id', '=', companyId)
       .where('conversations.status', '=', o.view === 'resolved' ? 'resolved' : 'open')
