@@ -137,7 +137,7 @@ async function statesOf(
  * — for an agent (`onlyFor`) — that are theirs or unassigned.
  */
 function writtenChats(db: Executor, companyId: number, options: Pick<ChatListOptions, 'search' | 'onlyFor'>) {
-  const condition = searchCondition(options.search);
+  const condition = searchCondition(options.search, db);
   const { onlyFor } = options;
   let written = db
     .selectFrom('conversations')
