@@ -36,22 +36,28 @@ const delivery = (entries: object[]) => ({ object: 'whatsapp_business_account', 
 
 /**
  * How long the event loop was held between two of its turns, while the probe runs: a callback on every
- * turn notes the wall clock and the process's CPU time since the last one. The CPU time is what the
- * server's own work held the loop for; the wall clock adds the time other processes of a busy test
- * machine took the core (both are reported, the CPU time is asserted).
+ * turn notes the wall clock and the process's CPU time since the last one. Each bounds the hold from
+ * above: the wall clock adds the time other processes of a busy test machine took the core, the CPU time
+ * adds what V8's own threads (compiling, marking) did alongside. The smaller of the two is asserted.
  */
 function loopProbe() {
   let running = true;
   let longestCpuMs = 0;
   let longestWallMs = 0;
+  let longestTurnMs = 0;
   let wall = performance.now();
   let cpu = process.cpuUsage();
   const tick = () => {
     if (!running) return;
     const nowWall = performance.now();
     const used = process.cpuUsage(cpu);
-    longestWallMs = Math.max(longestWallMs, nowWall - wall);
-    longestCpuMs = Math.max(longestCpuMs, (used.user + used.system) / 1000);
+    const wallMs = nowWall - wall;
+    const cpuMs = (used.user + used.system) / 1000;
+    longestWallMs = Math.max(longestWallMs, wallMs);
+    longestCpuMs = Math.max(longestCpuMs, cpuMs);
+    // Both bound how long the loop was held: the wall clock also counts time the machine gave to other
+    // processes, the process's CPU also counts V8's own threads (compiling, marking) working alongside.
+    longestTurnMs = Math.max(longestTurnMs, Math.min(wallMs, cpuMs));
     wall = nowWall;
     cpu = process.cpuUsage();
     setImmediate(tick);
@@ -60,7 +66,7 @@ function loopProbe() {
   return {
     stop() {
       running = false;
-      return { longestCpuMs, longestWallMs };
+      return { longestCpuMs, longestWallMs, longestTurnMs };
     },
   };
 }
@@ -183,12 +189,12 @@ describe(`webhook limits (${engine})`, () => {
     const request = signedRequest(body, SECRET);
     const probe = loopProbe();
     const res = await ctx.app.inject(request);
-    const { longestCpuMs, longestWallMs } = probe.stop();
+    const { longestCpuMs, longestWallMs, longestTurnMs } = probe.stop();
     expect(res.statusCode).toBe(200);
     expect(await count('messages')).toBe(half);
     console.info(
-      `webhook of ${half} messages + ${half} statuses: longest turn ${longestCpuMs.toFixed(1)} ms of CPU, ${longestWallMs.toFixed(1)} ms of wall clock`,
+      `webhook of ${half} messages + ${half} statuses: longest turn ${longestTurnMs.toFixed(1)} ms (most CPU in a turn ${longestCpuMs.toFixed(1)} ms, most wall clock ${longestWallMs.toFixed(1)} ms)`,
     );
-    expect(longestCpuMs).toBeLessThan(50);
+    expect(longestTurnMs).toBeLessThan(50);
   });
 });
