@@ -1,15 +1,13 @@
-import type { Redis } from 'ioredis';
-import type { Database } from './db/database';
-import { type ChatCompletionsClient, createChatCompletionsClient } from './integrations/ai/chat-completions';
+import { createChatCompletionsClient } from './integrations/ai/chat-completions';
 import { registerServerTexts } from './i18n';
-import { createAuthService, type LoginLimits, type RegisterLimits } from './modules/auth/auth.service';
-import { type BotModelSettingsSource, botModelSettingsFrom } from './modules/bots/bot-model-settings';
+import { createAuthService } from './modules/auth/auth.service';
+import { botModelSettingsFrom } from './modules/bots/bot-model-settings';
 import { createBotsRepository } from './modules/bots/bots.repository';
 import { createBotsService } from './modules/bots/bots.service';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createWordPressAuth, type WordPressLimits } from './modules/wordpress-api/wordpress.service';
+import { createWordPressAuth } from './modules/wordpress-api/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';
@@ -20,18 +18,17 @@ import { createLibraryMedia } from './modules/messaging/library-media';
 import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
 import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messaging/media-download';
 import { readReceiptSubscriber } from './modules/messaging/read-receipts';
-import { type OutboundRetryOptions, createOutboundService } from './modules/messaging/outbound.service';
+import { createOutboundService } from './modules/messaging/outbound.service';
 import { realtimeSubscribers } from './modules/realtime/realtime.subscribers';
 import { createStreamPresence } from './modules/realtime/stream-presence';
 import { createAudiences } from './modules/realtime/audience';
-import type { Clock } from './platform/clock';
 import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
 import { keepInConversation } from './modules/mass-messages/in-conversation';
 import { massMessageStatusSubscriber } from './modules/mass-messages/status.subscriber';
-import { type MassSenderOptions, createMassSender } from './modules/mass-messages/mass-sender';
+import { createMassSender } from './modules/mass-messages/mass-sender';
 import { createAdminHomeRepository } from './modules/admin-home/admin-home.repository';
 import { createAdminHomeService } from './modules/admin-home/admin-home.service';
 import { createPlatformStatsRepository } from './modules/super-admin/platform-stats.repository';
@@ -52,87 +49,21 @@ import { createConversationArrival } from './modules/conversations/auto-assign';
 import { createInboxRepository } from './modules/conversations/conversations.repository';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { createGuards } from './platform/auth';
-import type { AuthCache } from './platform/auth-cache';
-import type { RateLimitStore } from './platform/rate-limit';
-import type { Subscriber } from './platform/events/domain-events';
-import { createMemoryEventBus, type EventBus } from './platform/events/events';
+import { createMemoryEventBus } from './platform/events/events';
 import { createOutbox } from './platform/outbox/outbox';
 import { metricsSubscribers } from './platform/metrics-subscribers';
 import { jobDefinitions } from './jobs';
 import { templatesSyncSubscriber } from './modules/templates/templates.jobs';
 import { createDatabaseJobQueue } from './platform/jobs/database-jobs';
 import { withDefinitions } from './platform/jobs/definitions';
-import { type JobLogger, type JobQueue, silentLogger } from './platform/jobs/jobs';
+import { type JobLogger, silentLogger } from './platform/jobs/jobs';
 import { createMetrics } from './platform/metrics';
 import { currentRequestId } from './platform/request-context';
 import { createSecretBox } from './platform/secrets';
+import type { ContainerOptions, Infrastructure } from './container-options';
 import { createRepositories, transactionRunner } from './repositories';
-import type { FileStorage } from './platform/storage';
 
-export interface Infrastructure {
-  database: Database;
-  rateLimits: RateLimitStore;
-  authCache: AuthCache;
-  appKey: Buffer;
-  /** Keys APP_KEY replaced: they still open secrets sealed before the change. */
-  previousAppKeys?: Buffer[];
-  redis?: Redis;
-  /** Media library files, served publicly (the local folder `<DATA_DIR>/media` today). */
-  storage: FileStorage;
-  /**
-   * Files only a company's admins may read: the media customers send on WhatsApp (the local folder
-   * `<DATA_DIR>/private` today). Never served by /storage; only by GET /api/v1/admin/files/{id}.
-   */
-  privateFiles: FileStorage;
-  /** Background jobs: BullMQ with Redis; unset, a queue in this database run in-process. */
-  jobs?: JobQueue;
-  /** Live events per company: Redis pub/sub with Redis; unset, in this process only. */
-  events?: EventBus;
-}
-
-export interface ContainerOptions {
-  loginLimits?: LoginLimits;
-  registerLimits?: RegisterLimits;
-  /** PUBLIC_URL when it is set: the base of the webhook and WordPress addresses shown in the settings. */
-  publicUrl?: string;
-  /** How long a settings connection test waits for WhatsApp or OpenAI (10 s by default). */
-  connectionTimeoutMs?: number;
-  wordpressLimits?: WordPressLimits;
-  /** Where "Probar bot" reads a company's OpenAI settings (the company's settings by default). */
-  botModelSettings?: BotModelSettingsSource;
-  /** How often the live events stream sends a heartbeat (15 s by default; tests shorten it). */
-  eventsHeartbeatMs?: number;
-  /** Open streams per user and how often they are all checked again (platform/events/stream-access.ts). */
-  streamAccess?: { maxPerUser?: number; recheckMs?: number };
-  /** How presence is written while streams are open (modules/realtime/stream-presence.ts; tests pass a clock). */
-  presence?: { clock?: Clock; refreshMs?: number };
-  /** The chat-completions client (tests pass one with short retries). */
-  chatCompletions?: ChatCompletionsClient;
-  /**
-   * More subscribers of the domain events, after the product's own (tests observe with them:
-   * `on('message.received', 'test', ...)`).
-   */
-  subscribers?: Subscriber[];
-  /** The outbox dispatcher's timings (tests shorten them). */
-  outbox?: { pollMs?: number; leaseMs?: number; backoffMs?: number };
-  /** Template sync paging: templates per page and pages at most (tests make pages small). */
-  templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
-  /** How long the bot waits after a customer's message before answering (2 s by default). */
-  botReplyDelayMs?: number;
-  /** The wait before the first retry of a media download (5 s by default, doubling). */
-  mediaRetryBackoffMs?: number;
-  /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
-  outboundRetry?: OutboundRetryOptions;
-  /** How long a send to WhatsApp waits for the answer (15 s by default). */
-  cloudApiTimeoutMs?: number;
-  /** The mass sender's timings (tests shorten them). */
-  massSender?: MassSenderOptions;
-  /**
-   * The WhatsApp webhook: `requireSignature` refuses unsigned deliveries even for a company without an
-   * app secret (production); the other values as in inbound.service.ts (tests shorten them).
-   */
-  webhook?: { requireSignature?: boolean; unknownLogWindowMs?: number; turnMs?: number; now?: () => number };
-}
+export type { ContainerOptions, Infrastructure } from './container-options';
 
 /**
  * Wires repositories into services by hand: every dependency is visible here. Loads the server's texts
