@@ -145,6 +145,7 @@ export function installTemplateAdmin(fake: FakeGraphApi): void {
     if (!found) throw new Error(`no fake template ${JSON.stringify(which)}`);
     found.template.status = verdict;
     const reason = options.reason ?? (verdict === 'REJECTED' ? 'INVALID_FORMAT' : 'NONE');
+    found.template.rejected_reason = verdict === 'REJECTED' ? reason : 'NONE';
     const body = {
       object: 'whatsapp_business_account',
       entry: [

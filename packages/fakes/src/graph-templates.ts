@@ -22,6 +22,27 @@ export interface FakeTemplate {
   category: string;
   /** HEADER, BODY (its `text` holds {{1}} …), FOOTER, BUTTONS, as Meta sends them. */
   components: Record<string, unknown>[];
+  /** Meta's reason for a rejection: INVALID_FORMAT, PROMOTIONAL … ('NONE' when not rejected). */
+  rejected_reason?: string;
+  /** Meta's quality rating: `{ score: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN', date }`. */
+  quality_score?: { score: string; date?: number };
+}
+
+/** The fields Meta answers when the listing names none. */
+const DEFAULT_FIELDS = ['id', 'name', 'language', 'status', 'category', 'components'];
+
+/**
+ * A template as the listing answers it: the fields named in `fields` (and the id), like Meta, which
+ * leaves `rejected_reason` and `quality_score` out unless they are asked for.
+ */
+function listed(template: FakeTemplate, fields: string | null): Record<string, unknown> {
+  const names = fields ? ['id', ...fields.split(',').map((f) => f.trim())] : DEFAULT_FIELDS;
+  const all: Record<string, unknown> = {
+    rejected_reason: 'NONE',
+    quality_score: { score: 'UNKNOWN', date: Math.floor(Date.now() / 1000) },
+    ...template,
+  };
+  return Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n]]));
 }
 
 declare module './graph-api' {
@@ -160,6 +181,8 @@ export function installTemplates(fake: FakeGraphApi): void {
 
     const link = (cursor: 'after' | 'before', index: number) => {
       const url = new URL(`${fake.url}/${version}/${waba}/message_templates`);
+      const fields = request.query.get('fields');
+      if (fields) url.searchParams.set('fields', fields);
       url.searchParams.set('limit', String(size));
       url.searchParams.set(cursor, encodeCursor(index));
       return url.toString();
@@ -170,7 +193,8 @@ export function installTemplates(fake: FakeGraphApi): void {
     };
     if (start > 0) paging.previous = link('before', start);
     if (last < all.length - 1) paging.next = link('after', last);
-    return { status: 200, body: { data: page.map((t) => ({ ...t })), paging } };
+    const fields = request.query.get('fields');
+    return { status: 200, body: { data: page.map((t) => listed(t, fields)), paging } };
   });
   installTemplateAdmin(fake);
 }

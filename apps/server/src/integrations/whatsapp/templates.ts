@@ -30,6 +30,10 @@ export interface WhatsAppTemplate {
   status: string;
   category: string;
   components: WhatsAppTemplateComponent[];
+  /** Meta's reason for a rejection ('INVALID_FORMAT' …); null for none ('NONE'). */
+  rejectedReason: string | null;
+  /** Meta's quality rating (GREEN, YELLOW, RED, UNKNOWN); null when it gave none. */
+  quality: string | null;
 }
 
 export type TemplatesProblem =
@@ -77,6 +81,24 @@ function mapComponent(raw: unknown): WhatsAppTemplateComponent | null {
   return { type: c.type.toUpperCase(), format: text(c.format), text: text(c.text), buttons };
 }
 
+/**
+ * The fields the listing asks for: Meta leaves `rejected_reason` and `quality_score` out unless they are
+ * named.
+ */
+export const TEMPLATE_FIELDS = 'id,name,language,status,category,components,rejected_reason,quality_score';
+
+/** Meta's `rejected_reason` as kept: its code, null for 'NONE' or none. */
+function reasonOf(raw: unknown): string | null {
+  const reason = text(raw)?.trim().slice(0, 1000) ?? null;
+  return reason && reason.toUpperCase() !== 'NONE' ? reason : null;
+}
+
+/** Meta's `quality_score` (`{ score, date }`, or the score alone) as GREEN, YELLOW, RED or UNKNOWN. */
+function qualityOf(raw: unknown): string | null {
+  const score = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).score : raw;
+  return typeof score === 'string' && score ? score.toUpperCase().slice(0, 16) : null;
+}
+
 /** One row of Meta's `data`; null when it lacks what identifies a template. */
 function mapTemplate(raw: unknown): WhatsAppTemplate | null {
   if (!raw || typeof raw !== 'object') return null;
@@ -94,6 +116,8 @@ function mapTemplate(raw: unknown): WhatsAppTemplate | null {
     status: typeof t.status === 'string' ? t.status.toUpperCase() : 'UNKNOWN',
     category: typeof t.category === 'string' ? t.category.toUpperCase() : 'UNKNOWN',
     components,
+    rejectedReason: reasonOf(t.rejected_reason),
+    quality: qualityOf(t.quality_score),
   };
 }
 
@@ -139,6 +163,7 @@ export async function listTemplates(options: {
   const first = new URL(
     graphUrl(options.baseUrl, `${encodeURIComponent(options.businessAccountId)}/message_templates`),
   );
+  first.searchParams.set('fields', TEMPLATE_FIELDS);
   first.searchParams.set('limit', String(options.pageSize ?? TEMPLATES_PAGE_SIZE));
   const origin = first.origin;
   const templates: WhatsAppTemplate[] = [];

@@ -13,9 +13,12 @@ export interface TemplateValues {
   status: string;
   category: string;
   components: TemplateComponent[];
+  /** Meta's review as the listing reads it (a sync); absent for a template just created. */
+  rejected_reason?: string | null;
+  quality?: string | null;
 }
 
-/** Rows per insert statement: 8 values each, well under SQLite's limit of bound values. */
+/** Rows per insert statement: 10 values each, well under SQLite's limit of bound values. */
 const CHUNK = 100;
 
 function parseComponents(json: string): TemplateComponent[] {
@@ -206,6 +209,8 @@ export function createTemplatesRepository(db: Executor) {
             status: t.status,
             category: t.category,
             components: JSON.stringify(t.components),
+            rejected_reason: t.rejected_reason ?? null,
+            quality: t.quality ?? null,
             created_at: at,
             updated_at: at,
           }));
@@ -218,10 +223,19 @@ export function createTemplatesRepository(db: Executor) {
                 status: eb.ref('excluded.status'),
                 category: eb.ref('excluded.category'),
                 components: eb.ref('excluded.components'),
+                // The status webhook's words (its title and description) stay while the status does;
+                // Meta's listing only gives the reason's code.
+                rejected_reason: sql<string | null>`case when excluded.rejected_reason is null then null
+                  when message_templates.status = excluded.status
+                  and message_templates.rejected_reason is not null then message_templates.rejected_reason
+                  else excluded.rejected_reason end`,
+                quality: sql<string | null>`coalesce(excluded.quality, message_templates.quality)`,
                 // 'Last update' is when Meta's copy last changed, not when it was last synced.
                 updated_at: sql<string>`case when message_templates.status = excluded.status
                   and message_templates.category = excluded.category
                   and message_templates.components = excluded.components
+                  and coalesce(message_templates.quality, '') = coalesce(excluded.quality, message_templates.quality, '')
+                  and (excluded.rejected_reason is null) = (message_templates.rejected_reason is null)
                   then message_templates.updated_at else excluded.updated_at end`,
               })),
             )

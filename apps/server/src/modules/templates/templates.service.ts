@@ -123,6 +123,8 @@ export function createTemplatesService(deps: {
           status: t.status,
           category: t.category,
           components: t.components,
+          rejected_reason: t.rejectedReason,
+          quality: t.quality,
         });
       }
       const { deleted } = await templatesRepository.replaceTemplates(companyId, [...unique.values()]);
@@ -203,6 +205,7 @@ export function createTemplatesService(deps: {
         bodyParameters: placeholders.map((n) => values[String(n)]),
         content: body ? fillPlaceholders(body, values) : (input.message ?? template.name),
         authorUserId,
+        sendAt: input.send_at,
       });
     },
   };
