@@ -2,6 +2,7 @@
 // entry points pass; the wiring itself is container.ts.
 import type { Redis } from 'ioredis';
 import type { Database } from './db/database';
+import type { WebhookInboxOptions } from './modules/messaging/webhook-inbox';
 import type { ChatCompletionsClient } from './integrations/ai/chat-completions';
 import type { LoginLimits, RegisterLimits } from './modules/auth/auth.service';
 import type { BotModelSettingsSource } from './modules/bots/bot-model-settings';
@@ -60,6 +61,8 @@ export interface ContainerOptions {
    * `on('message.received', 'test', ...)`).
    */
   subscribers?: Subscriber[];
+  /** The webhook inbox's timings and clock (modules/messaging/webhook-inbox.ts; tests shorten them). */
+  webhookInbox?: WebhookInboxOptions;
   /** The outbox dispatcher's timings (tests shorten them). */
   outbox?: { pollMs?: number; leaseMs?: number; backoffMs?: number };
   /** Template sync paging: templates per page and pages at most (tests make pages small). */

@@ -13,6 +13,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createInboundService } from './modules/messaging/inbound.service';
+import { createWebhookInbox } from './modules/messaging/webhook-inbox';
 import { createMessagesService } from './modules/messaging/messages.service';
 import { createLibraryMedia } from './modules/messaging/library-media';
 import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
@@ -258,6 +259,15 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     outbox,
     requireSignature: options.webhook?.requireSignature,
   });
+  // WhatsApp deliveries are kept first and processed from the table (modules/messaging/webhook-inbox.ts).
+  const webhookInbox = createWebhookInbox({
+    db,
+    engine: infra.database.engine,
+    inbound,
+    templateStatus,
+    metrics,
+    options: options.webhookInbox,
+  });
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
@@ -286,6 +296,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     async startBackgroundWork(logger: JobLogger) {
       workLogger = logger;
       outbox.start({ logger });
+      webhookInbox.start({ logger });
       await jobs.start({ logger });
       outbound.startSweeper(logger);
       // Mass messages a stopped process left running, and scheduled ones whose time came meanwhile.
@@ -340,6 +351,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templates,
     templateAuthoring,
     templateStatus,
+    webhookInbox,
     mediaDownloads,
     botReplies,
     cloudApi,

@@ -114,6 +114,7 @@ async function main() {
     publicUrl: config.publicUrlFromEnv,
     // In production a delivery is only taken once the number's company's app secret verified it.
     webhook: { requireSignature: config.env === 'production' },
+    webhookInbox: { leaseMs: config.webhookLeaseMs },
   });
   app = await buildApp({
     container,
@@ -126,9 +127,12 @@ async function main() {
       stream: log.stream,
     },
   });
-  // The outbox dispatcher stops with the server, before the database closes (what is left is dispatched
-  // by the next process).
-  app.addHook('onClose', () => container.outbox.stop());
+  // The webhook inbox and the outbox dispatcher stop with the server, before the database closes (what
+  // is left is processed and dispatched by the next process).
+  app.addHook('onClose', async () => {
+    await container.webhookInbox.stop();
+    await container.outbox.stop();
+  });
   const proxyWarning = trustProxyWarning(config.host, config.trustProxy);
   if (proxyWarning) app.log.warn(proxyWarning);
   // The super admin exists before the first request can come; its box waits for the "running" line.

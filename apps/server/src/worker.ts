@@ -24,7 +24,10 @@ async function main() {
   const log = pino({ level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' } });
   configureOutbound(config.outbound);
   const infra = await openInfrastructure(config);
-  const container = createContainer(infra, { publicUrl: config.publicUrlFromEnv });
+  const container = createContainer(infra, {
+    publicUrl: config.publicUrlFromEnv,
+    webhookInbox: { leaseMs: config.webhookLeaseMs },
+  });
 
   // No HTTP server holds this process up, and the job queue's timers do not either (they let the app
   // process exit when its server closes): without this the worker would exit as soon as its queue is
@@ -40,6 +43,7 @@ async function main() {
     force.unref();
     // Hands no more events to subscribers (what is left is dispatched by the next process), stops taking
     // jobs, waits a few seconds for the running ones, then closes the connections.
+    await container.webhookInbox.stop();
     await container.outbox.stop();
     await infra.close();
     process.exit(0);

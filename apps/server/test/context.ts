@@ -120,6 +120,17 @@ export async function createTestContext(
     webDist: options.webDist,
   });
   await app.ready();
+  // A webhook delivery is processed after its 200 (modules/messaging/webhook-inbox.ts): a test that posts
+  // one through `app.inject` gets its answer once the inbox has processed it, so it can look for the
+  // rows at once. Real HTTP posts (the fake Graph API's webhooks) wait on `container.webhookInbox.idle()`.
+  const inject = app.inject.bind(app) as (opts: unknown) => Promise<unknown>;
+  (app as { inject: unknown }).inject = async (opts: unknown) => {
+    const response = await inject(opts);
+    const url = typeof opts === 'object' && opts !== null ? (opts as { url?: unknown }).url : undefined;
+    if (typeof url === 'string' && url.startsWith('/api/v1/webhooks/whatsapp'))
+      await container.webhookInbox.idle();
+    return response;
+  };
   return {
     app,
     container,
@@ -128,6 +139,7 @@ export async function createTestContext(
     async close() {
       await app.close();
       await authCache.close();
+      await container.webhookInbox.stop();
       await container.outbox.stop();
       await container.jobs.stop();
       await container.events.close();

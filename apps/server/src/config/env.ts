@@ -120,6 +120,9 @@ const ZEnv = z.object({
     .optional(),
   // Long enough not to be guessed: it is the only thing between the metrics and anyone who asks.
   METRICS_TOKEN: z.string().min(24, 'must have at least 24 characters (openssl rand -hex 24)').optional(),
+  // How long a process holds the webhook deliveries it is processing; after it dies, the next process
+  // takes them once this ran out.
+  WEBHOOK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof ZEnv>;
@@ -147,6 +150,8 @@ export interface Config {
   runJobs: boolean;
   /** The bearer token of GET /api/v1/metrics; unset, there is no such route. */
   metricsToken?: string;
+  /** The webhook inbox's lease, in ms (modules/messaging/webhook-inbox.ts). */
+  webhookLeaseMs: number;
   /**
    * The outbound policy for URLs tenants set (see integrations/http/outbound.ts): the private addresses
    * of OUTBOUND_ALLOW_PRIVATE, and whether plain http is limited to them (production).
@@ -197,6 +202,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     appKey: e.APP_KEY,
+    webhookLeaseMs: e.WEBHOOK_LEASE_SECONDS * 1000,
     previousAppKeys: e.APP_KEY_PREVIOUS ? e.APP_KEY_PREVIOUS.split(',').map((k) => k.trim()) : [],
     publicUrlFromEnv: e.PUBLIC_URL,
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,

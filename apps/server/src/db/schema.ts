@@ -288,6 +288,21 @@ export interface OutboxTable {
   done_at: Timestamp | null;
 }
 
+/** WhatsApp deliveries taken by the webhook, processed from here (modules/messaging/webhook-inbox.ts). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  received_at: Timestamp;
+  body: string;
+  company_ids: Generated<string>;
+  status: 'pending' | 'processing' | 'done' | 'failed';
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  processed_at: Timestamp | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -310,6 +325,7 @@ export interface DB {
   media: MediaTable;
   jobs: JobsTable;
   outbox: OutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   messages: MessagesTable;
   message_statuses: MessageStatusesTable;
   message_templates: MessageTemplatesTable;

@@ -38,6 +38,14 @@ const STATUS_VALUE: Record<ReportedStatus, number> = {
   failed: MESSAGE_STATUS.failed,
 };
 
+/** A delivery whose signature checked: its parsed body, the companies it concerns, what it holds. */
+export interface AcceptedDelivery {
+  body: unknown;
+  companyIds: number[];
+  messages: number;
+  statuses: number;
+}
+
 /** A customer's message dated later than this ahead of our clock is dated now. */
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 const NAME_MAX = 120;
@@ -213,17 +221,34 @@ export function createInboundService(deps: {
     });
   }
 
+  /** The companies of the deliveries' phone number ids, unknown ones logged once per window. */
+  async function ownersOf(changes: ReturnType<typeof readWebhook>, log: WebhookLog) {
+    const phoneIds = [...new Set(changes.map((c) => c.phoneNumberId))];
+    const owners = await settings.webhookOwners(phoneIds);
+    const unknown = phoneIds.filter((id) => !owners.has(id));
+    if (unknown.length) {
+      const summary = unknownIds.note(unknown[0]!);
+      if (summary)
+        log.warn(
+          { deliveries: summary.count, phoneNumberIds: summary.examples },
+          'whatsapp webhook for unknown phone number ids',
+        );
+    }
+    return owners;
+  }
+
   return {
     /**
-     * One delivery of the webhook: the raw bytes (the signature covers them exactly) and the
-     * X-Hub-Signature-256 header. A body past WEBHOOK_LIMITS is refused (422) before any lookup. The
-     * phone number ids of all its changes are looked up at once; each belongs to one company at most,
-     * and that company's app secret must have signed the bytes, or nothing of the delivery is stored
-     * (401). A company without an app secret gets unsigned deliveries only where signatures are not
+     * Checks one delivery of the webhook before it is taken: the raw bytes (the signature covers them
+     * exactly) and the X-Hub-Signature-256 header. A body past WEBHOOK_LIMITS is refused (422) before any
+     * lookup. The phone number ids of all its changes are looked up at once; each belongs to one company
+     * at most, and that company's app secret must have signed the bytes, or nothing of the delivery is
+     * taken (401). A company without an app secret gets unsigned deliveries only where signatures are not
      * required (never in production). Unknown phone number ids are skipped, and logged once per window,
-     * so WhatsApp stops retrying them and nobody can fill the log with them.
+     * so WhatsApp stops retrying them and nobody can fill the log with them. Writes nothing: the caller
+     * keeps the delivery (webhook-inbox.ts) and `process` does the work.
      */
-    async receive(raw: Buffer, signature: string | undefined, log: WebhookLog): Promise<WebhookOutcome> {
+    async accept(raw: Buffer, signature: string | undefined, log: WebhookLog): Promise<AcceptedDelivery> {
       let body: unknown;
       try {
         body = JSON.parse(raw.toString('utf8'));
@@ -234,18 +259,8 @@ export function createInboundService(deps: {
       if (over) throw invalid('body', `messaging.too_many_${over}`, { max: WEBHOOK_LIMITS[over] });
       const changes = readWebhook(body);
 
-      // Route and authenticate every change before writing anything.
-      const phoneIds = [...new Set(changes.map((c) => c.phoneNumberId))];
-      const owners = await settings.webhookOwners(phoneIds);
-      const unknown = phoneIds.filter((id) => !owners.has(id));
-      if (unknown.length) {
-        const summary = unknownIds.note(unknown[0]!);
-        if (summary)
-          log.warn(
-            { deliveries: summary.count, phoneNumberIds: summary.examples },
-            'whatsapp webhook for unknown phone number ids',
-          );
-      }
+      // Route and authenticate every change before taking anything.
+      const owners = await ownersOf(changes, log);
       const checked = new Map<string, boolean>();
       for (const [phoneId, owner] of owners) {
         const secret = owner.appSecret;
@@ -268,7 +283,23 @@ export function createInboundService(deps: {
         );
         throw new AppError(401, 'messaging.bad_signature');
       }
+      return {
+        body,
+        companyIds: [...new Set([...owners.values()].map((o) => o.companyId))],
+        messages: changes.reduce((n, c) => n + c.messages.length, 0),
+        statuses: changes.reduce((n, c) => n + c.statuses.length, 0),
+      };
+    },
 
+    /**
+     * Does what a taken delivery (its parsed body) says: each customer message stored once by wamid,
+     * each status applied, for the companies that own its phone number ids now. Running it again is
+     * harmless (a stored wamid is a duplicate, a status never goes back), so a retry after a failure or a
+     * crash repeats it whole.
+     */
+    async process(body: unknown, log: WebhookLog): Promise<WebhookOutcome> {
+      const changes = readWebhook(body);
+      const owners = await ownersOf(changes, log);
       const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
       // A large delivery lets other requests run between its writes (webhook-pace.ts).
       const pace = createPacer(turnMs);

@@ -1,12 +1,13 @@
 import { ZErrorResponse, ZValidationErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../../platform/metrics';
 import { z } from 'zod';
 import { forbidden } from '../../platform/errors';
+import type { Metrics } from '../../platform/metrics';
 import { typed } from '../../platform/http';
 import type { SettingsRepository } from '../settings/settings.repository';
 import type { TemplateStatusReceiver } from '../templates/template-status';
 import type { InboundService } from './inbound.service';
+import type { WebhookInbox } from './webhook-inbox';
 
 /** WhatsApp's notifications are a few KB; a megabyte leaves room for a batch and refuses floods early. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -19,13 +20,15 @@ const ZHandshakeQuery = z.object({
 
 /**
  * The WhatsApp Cloud API webhook (Meta calls it; no bearer token). GET is the verification handshake;
- * POST delivers customers' messages and delivery statuses, checked against X-Hub-Signature-256.
+ * POST delivers customers' messages and delivery statuses, checked against X-Hub-Signature-256, kept
+ * in the webhook inbox (one insert) before the 200; they are processed from there (webhook-inbox.ts).
  */
 export function webhookRoutes(deps: {
   settingsRepository: Pick<SettingsRepository, 'findCompanyIdByHubVerifyToken'>;
-  inbound: InboundService;
+  inbound: Pick<InboundService, 'accept'>;
   /** Meta's review of the company's templates (its own fields of the same webhook). */
-  templateStatus?: Pick<TemplateStatusReceiver, 'receive'>;
+  templateStatus?: Pick<TemplateStatusReceiver, 'check'>;
+  webhookInbox: Pick<WebhookInbox, 'take'>;
   metrics?: Pick<Metrics, 'webhook'>;
 }) {
   const { settingsRepository, inbound } = deps;
@@ -93,18 +96,23 @@ export function webhookRoutes(deps: {
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const header = request.headers['x-hub-signature-256'];
-        const outcome = await inbound.receive(
-          raw,
-          typeof header === 'string' ? header : undefined,
-          request.log,
+        const signature = typeof header === 'string' ? header : undefined;
+        const accepted = await inbound.accept(raw, signature, request.log);
+        const templateCompanies =
+          (await deps.templateStatus?.check(accepted.body, raw, signature, request.log)) ?? [];
+        const companyIds = [...new Set([...accepted.companyIds, ...templateCompanies])];
+        // Nothing for a company of ours: nothing to keep (WhatsApp stops retrying on the 200).
+        if (companyIds.length === 0) {
+          const ignored = accepted.messages + accepted.statuses;
+          request.log.info({ webhook: { ignored } }, 'whatsapp webhook');
+          deps.metrics?.webhook({ stored: 0, duplicates: 0, statuses: 0, ignored });
+          return { success: true as const };
+        }
+        const delivery = await deps.webhookInbox.take(raw, { companyIds });
+        request.log.info(
+          { delivery, messages: accepted.messages, statuses: accepted.statuses },
+          'whatsapp webhook taken',
         );
-        const templates = await deps.templateStatus?.receive(
-          raw,
-          typeof header === 'string' ? header : undefined,
-          request.log,
-        );
-        request.log.info({ webhook: outcome, ...templates }, 'whatsapp webhook');
-        deps.metrics?.webhook(outcome);
         return { success: true as const };
       },
     );

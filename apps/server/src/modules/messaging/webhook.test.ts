@@ -600,6 +600,8 @@ describe(`WhatsApp webhook (${engine})`, () => {
           body: req.payload,
         });
         expect(res.status).toBe(200);
+        // Answered once kept; processed right after (the webhook inbox).
+        await ctx.container.webhookInbox.idle();
         expect((await clientByPhone(companyA, phone))?.last_message_content).toBe('por la red ñ');
         const unsigned = await fetch(`${url}${req.url}`, {
           method: 'POST',

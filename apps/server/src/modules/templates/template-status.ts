@@ -11,9 +11,9 @@ import { createTemplatesRepository } from './templates.repository';
  * the new status (APPROVED, REJECTED with the reason, PAUSED, DISABLED …) or quality at once, and the
  * domain event 'template.changed' tells the 'Plantillas' screen live — no waiting for a sync.
  *
- * Called by the webhook route for every delivery, after the customer messages and statuses
- * (inbound.service.ts), which leave these changes alone. A change names the WhatsApp Business Account,
- * not a phone number: it is routed to the company whose settings hold that account id, and that
+ * Checked by the webhook route for every delivery, applied by the webhook inbox after the customer
+ * messages and statuses (inbound.service.ts), which leave these changes alone. A change names the
+ * WhatsApp Business Account, not a phone number: it is routed to the company whose settings hold that account id, and that
  * company's app secret must have signed the delivery (401 otherwise, nothing written), with the same
  * rule for a company without an app secret as the messages have.
  */
@@ -24,21 +24,19 @@ export function createTemplateStatusReceiver(deps: {
 }) {
   const requireSignature = deps.requireSignature ?? false;
   return {
-    /** One delivery's raw bytes and signature header; how many templates it changed. */
-    async receive(
+    /**
+     * Checks the template changes of one delivery before it is taken (its parsed body, the raw bytes
+     * and the signature header): 401 when an owning company's app secret did not sign it. Answers the
+     * companies concerned; writes nothing.
+     */
+    async check(
+      body: unknown,
       raw: Buffer,
       signature: string | undefined,
       log: { warn(obj: object, msg?: string): void },
-    ): Promise<{ templates: number }> {
-      let body: unknown;
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return { templates: 0 };
-      }
+    ): Promise<number[]> {
       const updates = readTemplateUpdates(body);
-      if (updates.length === 0) return { templates: 0 };
-
+      if (updates.length === 0) return [];
       const owners = await deps.settings.accountOwners([...new Set(updates.map((u) => u.accountId))]);
       for (const [accountId, owner] of owners) {
         const secret = owner.appSecret;
@@ -53,7 +51,14 @@ export function createTemplateStatusReceiver(deps: {
         );
         throw new AppError(401, 'messaging.bad_signature');
       }
+      return [...owners.values()].map((o) => o.companyId);
+    },
 
+    /** Applies a taken delivery's template changes (again harmlessly); how many templates changed. */
+    async apply(body: unknown): Promise<{ templates: number }> {
+      const updates = readTemplateUpdates(body);
+      if (updates.length === 0) return { templates: 0 };
+      const owners = await deps.settings.accountOwners([...new Set(updates.map((u) => u.accountId))]);
       let changed = 0;
       for (const update of updates) {
         const companyId = owners.get(update.accountId)?.companyId;
