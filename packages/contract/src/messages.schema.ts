@@ -29,8 +29,11 @@ export function statusNameOf(status: number): MessageStatusName {
 export const MESSAGE_SENDERS = ['client', 'admin', 'bot'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
-/** How the chat shows a message; stickers are images, replies, reactions and the like are text. */
-export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'document'] as const;
+/**
+ * How the chat shows a message; stickers are images, replies, reactions and the like are text. `button`:
+ * a customer's tap on a template's quick reply or a reply button; its content is the button's text.
+ */
+export const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'document', 'button'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** Messages in one page of a conversation, unless the caller asks for another size. */

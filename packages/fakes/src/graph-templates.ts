@@ -113,6 +113,8 @@ export function templateSendRefusal(
   const components = Array.isArray(template.components)
     ? (template.components as Record<string, unknown>[])
     : [];
+  const buttonRefusal = buttonParameterRefusal(found, components);
+  if (buttonRefusal) return buttonRefusal;
   const body = components.find((c) => String(c.type).toLowerCase() === 'body');
   const given = Array.isArray(body?.parameters) ? body.parameters.length : 0;
   const expected = bodyPlaceholderCount(found);
@@ -130,6 +132,43 @@ export function templateSendRefusal(
         },
       ),
     };
+  }
+  return null;
+}
+
+/**
+ * Meta's check of a send's `button` components: each names a button of the template by `index`, of the
+ * same kind (`sub_type` quick_reply for a QUICK_REPLY button, url for a URL one), and a quick reply's
+ * parameter is a non-empty `payload`. Meta answers 131009 otherwise.
+ */
+function buttonParameterRefusal(
+  template: FakeTemplate,
+  components: Record<string, unknown>[],
+): FakeResponse | null {
+  const part = template.components.find((c) => String(c.type).toUpperCase() === 'BUTTONS');
+  const buttons = Array.isArray(part?.buttons) ? (part.buttons as Record<string, unknown>[]) : [];
+  for (const c of components.filter((x) => String(x.type).toLowerCase() === 'button')) {
+    const index = Number(c.index);
+    const subType = String(c.sub_type).toUpperCase();
+    const button = Number.isInteger(index) ? buttons[index] : undefined;
+    const parameters = Array.isArray(c.parameters) ? (c.parameters as Record<string, unknown>[]) : [];
+    const payloadOk =
+      subType !== 'QUICK_REPLY' ||
+      (parameters.length === 1 &&
+        parameters[0]?.type === 'payload' &&
+        typeof parameters[0]?.payload === 'string' &&
+        parameters[0].payload !== '');
+    if (!button || String(button.type).toUpperCase() !== subType || !payloadOk) {
+      return {
+        status: 400,
+        body: graphError(131009, '(#131009) Parameter value is not valid', {
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: `Button at index ${c.index} of type ${c.sub_type} does not exist or its parameter is not valid`,
+          },
+        }),
+      };
+    }
   }
   return null;
 }

@@ -57,6 +57,7 @@ export {
 } from './graph-messages';
 export type { StatusTimings } from './graph-statuses';
 export {
+  buttonReplyMessage,
   type CustomerMessage,
   createWebhookEmitter,
   customerMessagesBody,

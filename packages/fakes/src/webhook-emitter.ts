@@ -143,6 +143,31 @@ export interface WebhookEmitter {
   ): Promise<{ wamid: string; statuses: number[] }>;
   /** Statuses in the order given, in one delivery. */
   statuses(statuses: StatusReport[], options?: { times?: number }): Promise<number[]>;
+  /**
+   * A customer's tap on a button, answering `contextWamid`: a template's quick reply (type `button`,
+   * `{ text, payload }`) or, with `interactive`, a reply button (`interactive.button_reply`).
+   */
+  buttonReply(
+    from: string,
+    button: { text: string; payload?: string; contextWamid?: string; interactive?: boolean },
+    options?: { times?: number },
+  ): Promise<{ wamid: string; statuses: number[] }>;
+}
+
+/** The message of a customer's tap on a button, as Meta delivers it. */
+export function buttonReplyMessage(
+  from: string,
+  button: { text: string; payload?: string; contextWamid?: string; interactive?: boolean },
+): CustomerMessage {
+  const payload = button.payload ?? button.text;
+  return button.interactive
+    ? {
+        from,
+        type: 'interactive',
+        fields: { type: 'button_reply', button_reply: { id: payload, title: button.text } },
+        contextWamid: button.contextWamid,
+      }
+    : { from, type: 'button', fields: { text: button.text, payload }, contextWamid: button.contextWamid };
 }
 
 /** Delivers webhooks to `url` the way Meta does, signed with `appSecret` when one is given. */
@@ -176,5 +201,8 @@ export function createWebhookEmitter(
       return this.message({ ...rest, from, type: 'text', fields: { body: text } }, { times });
     },
     statuses: (statuses, o = {}) => post(statusesBody(origin, statuses), o),
+    buttonReply(from, button, o = {}) {
+      return this.message(buttonReplyMessage(from, button), o);
+    },
   };
 }

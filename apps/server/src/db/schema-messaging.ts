@@ -109,6 +109,8 @@ export interface MassMessagesTable {
   body_parameters: string;
   /** The header component sent with every message (JSON), for a template with a media header. */
   header: string | null;
+  /** The button components sent with every message (JSON array), for a template with quick replies. */
+  buttons: string | null;
   media_id: number | null;
   message: string;
   messages_per_second: number;

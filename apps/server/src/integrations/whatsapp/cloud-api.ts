@@ -142,16 +142,22 @@ export function mediaContent(
   return { type: kind, [kind]: ref } as OutgoingContent;
 }
 
-/** The Graph body's type part for a template with body parameters. */
+const isButton = (component: unknown) => (component as { type?: unknown } | null)?.type === 'button';
+
+/**
+ * The Graph body's type part for a template with body parameters; more components (a media header,
+ * buttons) go in the order WhatsApp lists a template's parts: header, body, buttons.
+ */
 export function templateContent(
   template: { name: string; language: string },
   bodyParameters: string[],
   extraComponents: unknown[] = [],
 ): OutgoingContent {
-  const components = [...extraComponents];
+  const components = extraComponents.filter((c) => !isButton(c));
   if (bodyParameters.length) {
     components.push({ type: 'body', parameters: bodyParameters.map((text) => ({ type: 'text', text })) });
   }
+  components.push(...extraComponents.filter(isButton));
   return {
     type: 'template',
     template: {

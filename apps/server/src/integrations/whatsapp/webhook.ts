@@ -18,6 +18,8 @@ export type InboundContent =
       caption: string | null;
       fileName: string | null;
     }
+  /** A tap on a button: a template's quick reply (`button`) or a reply button (`interactive`). */
+  | { kind: 'button'; text: string; payload: string | null }
   | { kind: 'reaction'; emoji: string | null; messageId: string | null }
   | {
       kind: 'location';
@@ -119,14 +121,18 @@ function contentOf(type: string, m: Json): InboundContent {
       };
     case 'interactive': {
       // A tap on a reply button or a list row: its title is what the customer "said".
-      const reply = [body.button_reply, body.list_reply].find(isObject);
+      if (isObject(body.button_reply)) {
+        const reply = body.button_reply;
+        return { kind: 'button', text: str(reply.title) ?? str(reply.id) ?? '', payload: str(reply.id) };
+      }
+      const reply = [body.list_reply].find(isObject);
       if (reply) return { kind: 'text', text: str(reply.title) ?? str(reply.id) ?? '' };
       const flow = isObject(body.nfm_reply) ? body.nfm_reply : null;
       if (flow) return { kind: 'text', text: str(flow.body) ?? str(flow.name) ?? '' };
       return { kind: 'unsupported', type: `interactive.${str(body.type) ?? '?'}`, title: null };
     }
     case 'button':
-      return { kind: 'text', text: str(body.text) ?? str(body.payload) ?? '' };
+      return { kind: 'button', text: str(body.text) ?? str(body.payload) ?? '', payload: str(body.payload) };
     case 'reaction':
       return { kind: 'reaction', emoji: str(body.emoji), messageId: str(body.message_id) };
     case 'location':

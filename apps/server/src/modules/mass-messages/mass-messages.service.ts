@@ -16,6 +16,7 @@ import {
   fillPlaceholders,
   parameterProblems,
   placeholdersOf,
+  quickReplyComponents,
 } from '../templates/template-parameters';
 import type { ClientLists } from './client-lists';
 import { type MassMessageRow, type MassMessagesRepository, toMassMessage } from './mass-messages.repository';
@@ -209,6 +210,9 @@ export function createMassMessagesService(deps: {
           template_body: body,
           body_parameters: JSON.stringify(given),
           header,
+          buttons: quickReplyComponents(template).length
+            ? JSON.stringify(quickReplyComponents(template))
+            : null,
           media_id: mediaId,
           message: fillPlaceholders(body, given),
           messages_per_second: pace,

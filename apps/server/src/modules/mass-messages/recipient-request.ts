@@ -95,6 +95,8 @@ export function createRecipientRequest(deps: {
     const components = send.header ? [JSON.parse(send.header)] : [];
     if (values.length)
       components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
+    // The quick replies' payloads, after the body as WhatsApp lists a template's parts.
+    if (send.buttons) components.push(...(JSON.parse(send.buttons) as unknown[]));
     const content: OutgoingContent = {
       type: 'template',
       template: {

@@ -21,8 +21,9 @@ const part = (text: string | null) => (text === null ? null : cleanText(text).sl
 
 /**
  * Every kind of customer message as the chat stores it, never dropped: text as written; media with its
- * caption (a document's file name when it has none, else a label such as '📷 Imagen'); a reply button or
- * list row as its title; reactions, locations, contacts, orders, notices and types the chat cannot show
+ * caption (a document's file name when it has none, else a label such as '📷 Imagen'); a pressed
+ * button (a template's quick reply, a reply button) as type `button` with its text; a list row as its
+ * title; reactions, locations, contacts, orders, notices and types the chat cannot show
  * as one readable line. Lines are written in the product's default language (Spanish), since the row is
  * stored once for every reader.
  */
@@ -47,6 +48,9 @@ export function storedContent(content: InboundContent, lang: Language = DEFAULT_
         },
       };
     }
+    case 'button':
+      // What the customer pressed, shown as a button's answer ('Botón'); its text, else its payload.
+      return { messageType: 'button', content: part(content.text) ?? part(content.payload) ?? '' };
     case 'reaction':
       return {
         messageType: 'text',

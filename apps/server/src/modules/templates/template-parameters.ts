@@ -50,3 +50,24 @@ export function parameterProblems(
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
   return text.replace(PLACEHOLDER, (whole, n: string) => values[String(Number(n))] ?? whole);
 }
+
+/**
+ * The button components a send of the template carries for its quick replies, as WhatsApp takes them:
+ * one per QUICK_REPLY button, `index` its place among the template's buttons, its payload the button's
+ * text (what WhatsApp hands back in the customer's answer). None for a template without quick replies.
+ */
+export function quickReplyComponents(template: Pick<MessageTemplate, 'components'>): unknown[] {
+  const buttons = template.components.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+  return buttons.flatMap((button, index) =>
+    button.type.toUpperCase() === 'QUICK_REPLY'
+      ? [
+          {
+            type: 'button',
+            sub_type: 'quick_reply',
+            index: String(index),
+            parameters: [{ type: 'payload', payload: button.text ?? String(index) }],
+          },
+        ]
+      : [],
+  );
+}

@@ -12,6 +12,7 @@ import {
   type ParameterProblem,
   parameterProblems,
   placeholdersOf,
+  quickReplyComponents,
 } from './template-parameters';
 import type { TemplatesRepository, TemplateValues } from './templates.repository';
 
@@ -203,6 +204,8 @@ export function createTemplatesService(deps: {
         clientId: client.id,
         template: { name: template.name, language: template.language },
         bodyParameters: placeholders.map((n) => values[String(n)]),
+        // Quick replies carry their payloads, which WhatsApp hands back with the customer's answer.
+        components: quickReplyComponents(template),
         content: body ? fillPlaceholders(body, values) : (input.message ?? template.name),
         authorUserId,
         sendAt: input.send_at,
