@@ -57,28 +57,91 @@ export type TeamMemberMutationResponse = z.infer<typeof ZTeamMemberMutationRespo
 // --- inbox settings ---
 
 export const AGENT_CAPACITY_MAX = 1000;
+/** The most words of one consent list (opt-out or opt-in) and the longest word. */
+export const CONSENT_KEYWORDS_MAX = 20;
+export const CONSENT_KEYWORD_LENGTH_MAX = 40;
+/** The most hand-off phrases and the longest phrase. */
+export const HANDOFF_PHRASES_MAX = 30;
+export const HANDOFF_PHRASE_LENGTH_MAX = 60;
+/** The longest opt-out confirmation and hand-off message. */
+export const INBOX_REPLY_LENGTH_MAX = 1000;
+
+/**
+ * A list of words or phrases, one line each: at least one, at most `max`, each trimmed, on one line,
+ * not empty and at most `length` characters. Each rule is reported on the list itself (not on an entry),
+ * so a form shows it under its one field: `team.list_entry_empty`, `team.list_entry_too_long`
+ * ({ max }), `team.list_too_long` ({ max }), `team.list_empty`.
+ */
+export const zWordList = (max: number, length: number) =>
+  z.array(z.string().trim()).superRefine((list, ctx) => {
+    if (list.length === 0) ctx.addIssue({ code: 'custom', message: 'team.list_empty' });
+    if (list.length > max) ctx.addIssue({ code: 'custom', message: 'team.list_too_long', params: { max } });
+    if (list.some((entry) => entry === ''))
+      ctx.addIssue({ code: 'custom', message: 'team.list_entry_empty' });
+    else if (list.some((entry) => entry.length > length || /[\r\n]/.test(entry)))
+      ctx.addIssue({ code: 'custom', message: 'team.list_entry_too_long', params: { max: length } });
+    else if (list.some((entry) => !ZWordListEntry.safeParse(entry).success))
+      ctx.addIssue({ code: 'custom', message: 'validation.text_characters' });
+  });
+
+const ZWordListEntry = zText({ max: HANDOFF_PHRASE_LENGTH_MAX });
 
 /**
  * GET/PUT /admin/inbox-settings. `agents_see_all`: agents see every conversation (otherwise only theirs
  * and the unassigned ones); `auto_assign`: new and reopened unassigned conversations go to an online
  * agent; `agent_capacity`: the most open conversations auto-assign gives one agent.
+ *
+ * Consent: a customer message that is exactly one of `opt_out_keywords` (the whole message, trimmed,
+ * any case, accents ignored) stops the company's campaigns to that customer, one of `opt_in_keywords`
+ * allows them again; `opt_out_reply` (null: none) is sent back on an opt-out.
+ *
+ * Hand-off: a customer message with one of `handoff_phrases` asks for a person; `handoff_message` is
+ * what the customer is told then.
  */
 export const ZInboxSettings = z.object({
   agents_see_all: z.boolean(),
   auto_assign: z.boolean(),
   agent_capacity: z.number().int().min(1).max(AGENT_CAPACITY_MAX),
+  opt_out_keywords: zWordList(CONSENT_KEYWORDS_MAX, CONSENT_KEYWORD_LENGTH_MAX),
+  opt_in_keywords: zWordList(CONSENT_KEYWORDS_MAX, CONSENT_KEYWORD_LENGTH_MAX),
+  /** An empty text is no reply (null). */
+  opt_out_reply: zText({ max: INBOX_REPLY_LENGTH_MAX, multiline: true })
+    .nullable()
+    .transform((v) => (v === '' ? null : v)),
+  handoff_phrases: zWordList(HANDOFF_PHRASES_MAX, HANDOFF_PHRASE_LENGTH_MAX),
+  handoff_message: requiredText(INBOX_REPLY_LENGTH_MAX, { multiline: true }),
 });
-export type InboxSettings = z.infer<typeof ZInboxSettings>;
+export type InboxSettings = z.output<typeof ZInboxSettings>;
+
+export const DEFAULT_OPT_OUT_KEYWORDS = ['STOP', 'BAJA', 'CANCELAR', 'ALTO'];
+export const DEFAULT_OPT_IN_KEYWORDS = ['START', 'ALTA', 'SUSCRIBIR'];
+export const DEFAULT_OPT_OUT_REPLY =
+  'Listo, ya no te enviaremos mensajes de campañas. Si quieres volver a recibirlos, escribe ALTA.';
+export const DEFAULT_HANDOFF_PHRASES = [
+  'agente',
+  'asesor',
+  'humano',
+  'persona',
+  'hablar con alguien',
+  'human',
+  'agent',
+];
+export const DEFAULT_HANDOFF_MESSAGE = 'Te comunico con una persona del equipo.';
 
 export const DEFAULT_INBOX_SETTINGS: InboxSettings = {
   agents_see_all: false,
   auto_assign: false,
   agent_capacity: 20,
+  opt_out_keywords: DEFAULT_OPT_OUT_KEYWORDS,
+  opt_in_keywords: DEFAULT_OPT_IN_KEYWORDS,
+  opt_out_reply: DEFAULT_OPT_OUT_REPLY,
+  handoff_phrases: DEFAULT_HANDOFF_PHRASES,
+  handoff_message: DEFAULT_HANDOFF_MESSAGE,
 };
 
 /** PUT /admin/inbox-settings: any of the fields; the others keep their value. */
 export const ZInboxSettingsRequest = ZInboxSettings.partial();
-export type InboxSettingsRequest = z.infer<typeof ZInboxSettingsRequest>;
+export type InboxSettingsRequest = z.input<typeof ZInboxSettingsRequest>;
 
 export const ZInboxSettingsResponse = z.object({ data: ZInboxSettings });
 export const ZInboxSettingsMutationResponse = z.object({ message: z.string(), data: ZInboxSettings });

@@ -135,8 +135,10 @@ export interface MassMessageRecipientsTable {
   last_names: string;
   phone: string;
   email: string | null;
-  /** queued, sending, sent, delivered, read, failed, unknown, cancelled. */
+  /** queued, sending, sent, delivered, read, failed, unknown, cancelled, skipped. */
   status: string;
+  /** Why a `skipped` recipient was not sent: `opted_out`. */
+  skip_reason: Generated<string | null>;
   wamid: string | null;
   error_code: number | null;
   error_message: string | null;

@@ -95,6 +95,8 @@ export interface ClientsTable {
   name_sort: Generated<string>;
   /** Kept by the repository: name, last names and email, folded; what searches match. */
   search_text: Generated<string>;
+  /** When the customer asked not to receive campaigns (an opt-out word, Meta's 131050); null: they may. */
+  opted_out_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -129,6 +131,13 @@ export interface InboxSettingsTable {
   agents_see_all: Generated<number>;
   auto_assign: Generated<number>;
   agent_capacity: Generated<number>;
+  /** JSON arrays of text (see modules/team/inbox-settings.repository.ts). */
+  opt_out_keywords: Generated<string>;
+  opt_in_keywords: Generated<string>;
+  /** The confirmation sent to a customer who opted out; null: none. */
+  opt_out_reply: Generated<string | null>;
+  handoff_phrases: Generated<string>;
+  handoff_message: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -28,6 +28,7 @@ import * as m20261128010000 from './20261128010000_inbox_views';
 import * as m20261128020000 from './20261128020000_templates_review';
 import * as m20261129000000 from './20261129000000_clients_phone_key';
 import * as m20261129010000 from './20261129010000_clients_search_index';
+import * as m20261130194500 from './20261130194500_consent';
 import * as m20261130201000 from './20261130201000_webhook_deliveries';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261128020000_templates_review': m20261128020000,
   '20261129000000_clients_phone_key': m20261129000000,
   '20261129010000_clients_search_index': m20261129010000,
+  '20261130194500_consent': m20261130194500,
   '20261130201000_webhook_deliveries': m20261130201000,
 };

@@ -1,6 +1,7 @@
 // The company's team as its admins manage it (GET/POST/PUT/DELETE /admin/team): who may call it, what a
 // member reads like (role, open conversations, online), the 409 rules (email, yourself, the last admin)
 // and that a change to a member's role or existence reaches their very next request through the auth cache.
+import { DEFAULT_INBOX_SETTINGS } from '@hablabot/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type CastApi, type TestUser, createCastApi } from '../../../test/http';
@@ -340,7 +341,7 @@ describe(`inbox settings (${engine})`, () => {
   it('answers the defaults, saves the fields given and keeps the others', async () => {
     const admin = await t.api.user({ role: 'admin' });
     const res = await t.api.get('/admin/inbox-settings', { as: admin });
-    expect(res.json()).toEqual({ data: { agents_see_all: false, auto_assign: false, agent_capacity: 20 } });
+    expect(res.json()).toEqual({ data: DEFAULT_INBOX_SETTINGS });
     const saved = await t.api.put(
       '/admin/inbox-settings',
       { auto_assign: true, agent_capacity: 5 },
@@ -349,10 +350,11 @@ describe(`inbox settings (${engine})`, () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({
       message: 'Ajustes de la bandeja guardados.',
-      data: { agents_see_all: false, auto_assign: true, agent_capacity: 5 },
+      data: { ...DEFAULT_INBOX_SETTINGS, agents_see_all: false, auto_assign: true, agent_capacity: 5 },
     });
     await t.api.put('/admin/inbox-settings', { agents_see_all: true }, { as: admin });
     expect((await t.api.get('/admin/inbox-settings', { as: admin })).json().data).toEqual({
+      ...DEFAULT_INBOX_SETTINGS,
       agents_see_all: true,
       auto_assign: true,
       agent_capacity: 5,

@@ -1,16 +1,33 @@
-import { AGENT_CAPACITY_MAX, type InboxSettings, ZInboxSettings } from '@hablabot/contract';
+import { AGENT_CAPACITY_MAX, type InboxSettings } from '@hablabot/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, MessageBox, useMessageBox, useZodForm } from '../../components';
 import { useInboxSettings, useSaveInboxSettings } from './api';
 import { failureText } from './failure';
+import { InboxWordsFields } from './InboxWordsFields';
+import {
+  type InboxSettingsFormValues,
+  listIssueText,
+  toFormValues,
+  ZInboxSettingsForm,
+} from './inbox-settings-form';
 
 const SUCCESS_MESSAGE_MS = 4000;
-const FIELDS: readonly (keyof InboxSettings)[] = ['agents_see_all', 'auto_assign', 'agent_capacity'];
+const FIELDS: readonly (keyof InboxSettingsFormValues)[] = [
+  'agents_see_all',
+  'auto_assign',
+  'agent_capacity',
+  'opt_out_keywords',
+  'opt_in_keywords',
+  'opt_out_reply',
+  'handoff_phrases',
+  'handoff_message',
+];
 
 /**
  * 'Bandeja de entrada': whether agents see every conversation (otherwise only theirs and the unassigned
- * ones), whether new conversations are handed out on their own, and how many open ones an agent gets.
+ * ones), whether new conversations are handed out on their own, how many open ones an agent gets, the
+ * words of consent and the hand-off phrases.
  */
 export function InboxSettingsSection({ headingId }: { headingId: string }) {
   const { t } = useTranslation();
@@ -53,10 +70,11 @@ function InboxSettingsForm({ settings }: { settings: InboxSettings }) {
     applyServerErrors,
     clearServerErrors,
     formState: { isSubmitting },
-  } = useZodForm<InboxSettings>({
-    schema: ZInboxSettings,
+  } = useZodForm<InboxSettingsFormValues, InboxSettings>({
+    schema: ZInboxSettingsForm,
     fieldLabels: 'team.inbox.fields',
-    defaultValues: settings,
+    messages: listIssueText,
+    defaultValues: toFormValues(settings),
   });
 
   const onSubmit = handleSubmit(async (body) => {
@@ -117,6 +135,7 @@ function InboxSettingsForm({ settings }: { settings: InboxSettings }) {
           />
         )}
       </FormField>
+      <InboxWordsFields ids={ids} register={register} fieldError={fieldError} />
       <div className="team-form-actions">
         <Button type="submit" variant="primary" busy={busy}>
           {t('team.inbox.save')}

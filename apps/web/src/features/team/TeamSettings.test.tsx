@@ -10,7 +10,7 @@ import {
   setupTestI18n,
 } from '../../test';
 import TeamPage from './TeamPage';
-import { ana, makeQuickReply, teamRoutes } from './test-fixtures';
+import { SETTINGS, ana, makeQuickReply, teamRoutes } from './test-fixtures';
 
 function renderPage() {
   return renderFeature([{ path: '/admin/team', element: <TeamPage /> }], '/admin/team');
@@ -53,10 +53,64 @@ describe('TeamPage: Bandeja de entrada', { timeout: SCREEN_TEST_TIMEOUT }, () =>
     await user.click(within(inboxForm()).getByRole('button', { name: 'Guardar' }));
     expect(await within(inboxForm()).findByText(/Configuración guardada\./)).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ...SETTINGS,
       agents_see_all: false,
       auto_assign: true,
       agent_capacity: 5,
     });
+  });
+});
+
+describe('TeamPage: palabras de baja y paso a una persona', { timeout: SCREEN_TEST_TIMEOUT }, () => {
+  it('edits the word lists one per line, refuses an empty list, and sends them as lists', async () => {
+    const user = userEvent.setup();
+    const api = teamRoutes();
+    renderPage();
+    const optOut = await within(
+      await screen.findByRole('form', { name: 'Bandeja de entrada' }),
+    ).findByLabelText(/^Palabras para darse de baja/);
+    expect(optOut).toHaveValue('STOP\nBAJA\nCANCELAR\nALTO');
+    const optIn = within(inboxForm()).getByLabelText(/^Palabras para volver a suscribirse/);
+    const reply = within(inboxForm()).getByLabelText(/^Respuesta a la baja/);
+    const phrases = within(inboxForm()).getByLabelText(/^Frases para pedir una persona/);
+    const handoff = within(inboxForm()).getByLabelText(/^Mensaje al pasar con una persona/);
+    expect(handoff).toHaveValue('Te comunico con una persona del equipo.');
+
+    await user.clear(optIn);
+    await user.click(within(inboxForm()).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(inboxForm()).findByText(
+        'La lista palabras para volver a suscribirse necesita al menos una entrada.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.type(optIn, 'Volver{Enter}{Enter}  Alta ');
+    await user.clear(optOut);
+    await user.type(optOut, 'Basta{Enter}STOP');
+    await user.clear(reply);
+    await user.clear(phrases);
+    await user.type(phrases, 'x'.repeat(61));
+    await user.click(within(inboxForm()).getByRole('button', { name: 'Guardar' }));
+    expect(
+      await within(inboxForm()).findByText(
+        'Cada entrada de frases para pedir una persona admite como máximo 60 caracteres.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(phrases);
+    await user.type(phrases, 'un humano');
+    await user.click(within(inboxForm()).getByRole('button', { name: 'Guardar' }));
+    expect(await within(inboxForm()).findByText(/Configuración guardada\./)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      ...SETTINGS,
+      opt_out_keywords: ['Basta', 'STOP'],
+      opt_in_keywords: ['Volver', 'Alta'],
+      opt_out_reply: null,
+      handoff_phrases: ['un humano'],
+    });
+    await expectNoSeriousA11yViolations(inboxForm());
   });
 });
 

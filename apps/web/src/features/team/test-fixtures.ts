@@ -1,4 +1,9 @@
-import type { InboxSettings, QuickReply, TeamMember } from '@hablabot/contract';
+import {
+  DEFAULT_INBOX_SETTINGS,
+  type InboxSettings,
+  type QuickReply,
+  type TeamMember,
+} from '@hablabot/contract';
 import { jsonResponse, mockFetch } from '../../test';
 
 export function makeMember(overrides: Partial<TeamMember> = {}): TeamMember {
@@ -38,7 +43,12 @@ export const beto = makeMember({
 });
 export const carla = makeMember({ id: 3, name: 'Carla Agente', email: 'carla@example.com', role: 'agent' });
 
-export const SETTINGS: InboxSettings = { agents_see_all: false, auto_assign: false, agent_capacity: 20 };
+export const SETTINGS: InboxSettings = {
+  ...DEFAULT_INBOX_SETTINGS,
+  agents_see_all: false,
+  auto_assign: false,
+  agent_capacity: 20,
+};
 
 /** The team screen's routes, answering the way the server does; a test changes one with `set`. */
 export function teamRoutes(
