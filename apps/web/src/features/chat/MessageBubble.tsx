@@ -159,7 +159,9 @@ function ChatBubble({
   const failed = message.status === 4;
   // The bot could not answer: the server stores why, as a whole sentence, on a note of its own.
   const botFailure = message.kind === 'bot_failure';
-  const isMedia = message.message_type !== 'text';
+  // A customer's tap on a template's quick reply (or a reply button): its text, marked as a button.
+  const isButton = message.message_type === 'button';
+  const isMedia = message.message_type !== 'text' && !isButton;
   const caption = message.message_type === 'document' ? '' : message.content;
   // Every message of the company's side says who wrote it ('Bot', the agent, 'Campaña «name»'); the
   // customer's side stays plain. (A message from a server older than authors has none.)
@@ -197,7 +199,14 @@ function ChatBubble({
         ) : (
           <>
             {isMedia ? <MediaView message={message} /> : null}
-            {caption ? <MarkdownLite text={caption} /> : null}
+            {isButton ? (
+              <p className="chat-bubble__button-answer">
+                <span className="chat-bubble__button-tag">{t('chat.buttonAnswer')}</span>
+                <span className="chat-bubble__button-text">{message.content}</span>
+              </p>
+            ) : caption ? (
+              <MarkdownLite text={caption} />
+            ) : null}
           </>
         )}
         <span className="chat-bubble__meta">
