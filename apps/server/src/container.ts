@@ -10,6 +10,7 @@ import { createSegmentsService } from './modules/clients/segments.service';
 import { createWordPressAuth } from './modules/wordpress-api/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createNumberLimits } from './modules/settings/number-limits';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createInboundService } from './modules/messaging/inbound.service';
@@ -136,7 +137,15 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     claims: infra.rateLimits,
   });
   const settingsRepository = createSettingsRepository(db);
+  // Meta's throughput, limit tier and quality of the company's number: read at the connection test and daily.
+  const numberLimits = createNumberLimits({
+    db,
+    credentials: (companyId) => settings.credentials(companyId),
+    jobs,
+    timeoutMs: options.connectionTimeoutMs,
+  });
   const settings = createSettingsService({
+    onPhoneRead: numberLimits.save,
     settingsRepository,
     secrets,
     publicUrl: options.publicUrl,
@@ -268,7 +277,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     metrics,
     options: options.webhookInbox,
   });
-  jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates }));
+  jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates, numberLimits }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
     ...realtimeSubscribers({
@@ -303,6 +312,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       massSender.setLogger(logger);
       await massSender.resumeAll();
       massSender.startWatchdog();
+      await numberLimits.startDaily();
     },
     infra,
     db,
@@ -360,6 +370,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     massMessagesRepository,
     massSender,
     massMessages,
+    numberLimits,
     publicUrl: options.publicUrl,
   };
 }

@@ -129,6 +129,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/admin/mass-message-history': { access: 'admin' },
   'GET /api/v1/admin/mass-message-settings': { access: 'admin' },
   'PUT /api/v1/admin/mass-message-settings': { access: 'admin' },
+  'GET /api/v1/admin/mass-message-limits': { access: 'admin' },
   'POST /api/v1/admin/messages-massive': { access: 'admin', body: (a) => ({ list_id: a.list }) },
   'POST /api/v1/admin/messages-massive/preview': { access: 'admin', body: (a) => ({ list_id: a.list }) },
   'GET /api/v1/admin/messages-massive/:id': { access: 'admin', param: 'mass' },

@@ -11,6 +11,7 @@ export * from './inbox.schema';
 export * from './templates.schema';
 export * from './template-create.schema';
 export * from './mass-messages.schema';
+export * from './mass-limits.schema';
 export * from './platform-stats.schema';
 export * from './spreadsheet';
 export * from './admin-home.schema';

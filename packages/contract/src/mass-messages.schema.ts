@@ -217,9 +217,24 @@ export const ZMassMessageRequest = z.object({
     z.string().trim().refine(isScheduleDateTime, { message: 'mass.schedule_format' }).optional(),
   ),
   time_zone: z.preprocess(emptyToUndefined, zText({ max: 64 }).optional()),
+  /**
+   * Send even though the list plus the customers reached today is over the number's daily limit: the
+   * sender stops at the limit and goes on by itself as the 24-hour window frees room.
+   */
+  accept_tier_overflow: formBoolean(),
+  /** A recipient refused by Meta's marketing frequency cap (131049) is tried once more 24 hours later. */
+  retry_capped: formBoolean(),
 });
 export type MassMessageRequest = z.input<typeof ZMassMessageRequest>;
 export type MassMessageInput = z.output<typeof ZMassMessageRequest>;
+
+/** A yes/no of a JSON body or a multipart form ('true', '1', 'on' are yes); false when absent. */
+function formBoolean() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? ['true', '1', 'on'].includes(v.trim().toLowerCase()) : v),
+    z.boolean().default(false),
+  );
+}
 
 /** How far in the past a schedule may be and still be taken as "now" (the form's clock, slow typing). */
 export const MASS_SCHEDULE_PAST_GRACE_MS = 5 * 60_000;
@@ -307,6 +322,13 @@ export const ZMassMessage = z.object({
   scheduled_at: ZTimestamp.nullable(),
   started_at: ZTimestamp.nullable(),
   finished_at: ZTimestamp.nullable(),
+  /** Whether a recipient refused by Meta's marketing frequency cap (131049) is tried again 24 h later. */
+  retry_capped: z.boolean(),
+  /**
+   * While the send waits for the number's daily limit to free room ('En espera del límite diario'):
+   * when it goes on; null otherwise.
+   */
+  waiting_limit_until: ZTimestamp.nullable(),
   counts: ZMassMessageCounts,
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
@@ -369,6 +391,8 @@ export const ZMassRecipient = z.object({
   error_message: z.string().nullable(),
   /** Times the send was tried (rate-limit retries included). */
   attempts: z.number().int(),
+  /** A recipient refused by the marketing frequency cap (131049) to be tried again: when ('Reintento programado'). */
+  retry_at: ZTimestamp.nullable(),
   sent_at: ZTimestamp.nullable(),
   delivered_at: ZTimestamp.nullable(),
   read_at: ZTimestamp.nullable(),

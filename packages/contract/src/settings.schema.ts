@@ -257,6 +257,9 @@ export const ZConnectionTestResponse = z.object({
       display_phone_number: z.string().nullable(),
       verified_name: z.string().nullable(),
       quality_rating: z.string().nullable(),
+      /** Meta's throughput level (STANDARD, HIGH) and messaging limit tier (TIER_250 … TIER_UNLIMITED). */
+      throughput_level: z.string().nullable().optional(),
+      messaging_limit_tier: z.string().nullable().optional(),
     })
     .optional(),
   /** OpenAI: the model that answered. */

@@ -16,6 +16,10 @@ export interface FakePhoneNumber {
   display_phone_number: string;
   verified_name: string;
   quality_rating: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+  /** Meta's throughput of the number (absent: not given, as for a number Meta says nothing about). */
+  throughput?: { level: 'STANDARD' | 'HIGH' | 'NOT_APPLICABLE' };
+  /** Meta's daily limit of business-initiated conversations (TIER_250 … TIER_UNLIMITED). */
+  messaging_limit_tier?: string;
 }
 
 export interface FakeGraphApi extends FakeServer, FakeMessagesControl {

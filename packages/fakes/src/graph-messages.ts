@@ -51,6 +51,11 @@ export interface FakeMessagesControl {
   reads: FakeReadReceipt[];
   /** The next `times` sends (not reads) fail this way, in order after any already scripted. */
   failSends(failure: ScriptedFailure, times?: number): void;
+  /**
+   * Every send to this phone (digits) fails this way until cleared with null — e.g. Meta's marketing
+   * frequency cap (131049) for chosen customers. Checked before the scripted failures.
+   */
+  failFor(phone: string, failure: ScriptedFailure | null): void;
   /** Sends accepted per phone number per second before 130429 (80 by default, Meta's default tier). */
   throughputPerSecond: number;
   /** Where `failed` statuses (and other webhooks) are delivered, signed with `appSecret` when set. */
@@ -75,6 +80,11 @@ export const SEND_ERRORS: Record<number, { message: string; status: number; titl
     message: '(#131047) Re-engagement message',
     status: 400,
     title: 'Re-engagement message',
+  },
+  131049: {
+    message: '(#131049) This message was not delivered to maintain healthy ecosystem engagement.',
+    status: 400,
+    title: 'This message was not delivered to maintain healthy ecosystem engagement.',
   },
   131051: { message: '(#131051) Unsupported message type', status: 400 },
   131056: {
@@ -169,6 +179,11 @@ export function installMessageRoutes(
   control.failSends = (failure, times = 1) => {
     for (let i = 0; i < times; i++) failures.push(failure);
   };
+  const failuresByPhone = new Map<string, ScriptedFailure>();
+  control.failFor = (phone, failure) => {
+    if (failure) failuresByPhone.set(phone, failure);
+    else failuresByPhone.delete(phone);
+  };
   control.flushWebhooks = async () => {
     while (deliveries.size) await Promise.allSettled([...deliveries]);
   };
@@ -178,6 +193,7 @@ export function installMessageRoutes(
     control.sent.length = 0;
     control.reads.length = 0;
     failures.length = 0;
+    failuresByPhone.clear();
     windowStart.clear();
     control.reportStatuses = null;
     for (const cancel of pending.values()) cancel();
@@ -265,7 +281,7 @@ export function installMessageRoutes(
         ),
       };
     }
-    const failure = failures.shift();
+    const failure = failuresByPhone.get(String(b.to).replace(/^\+/, '')) ?? failures.shift();
     if (failure && (failure.mode ?? 'sync') === 'sync') {
       const known = SEND_ERRORS[failure.code];
       return {

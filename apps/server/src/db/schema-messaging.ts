@@ -119,6 +119,10 @@ export interface MassMessagesTable {
   finished_at: Timestamp | null;
   lease_owner: string | null;
   lease_until: Timestamp | null;
+  /** 1: a recipient refused by Meta's marketing frequency cap (131049) is tried once more 24 h later. */
+  retry_capped: Generated<number>;
+  /** While the send waits for the number's daily limit to free room: when it resumes. */
+  waiting_limit_until: Timestamp | null;
   /** The last count of the recipients by state (JSON). */
   counts: string;
   created_by: number | null;

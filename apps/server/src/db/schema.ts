@@ -209,6 +209,11 @@ export interface ChannelsTable {
   verify_token: string | null;
   /** The Graph API address messages are sent to. */
   api_url: string;
+  /** What Meta said about the number at the last connection test or daily read (null: never read). */
+  throughput_level: string | null;
+  messaging_limit_tier: string | null;
+  quality_rating: string | null;
+  limits_read_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -24,6 +24,7 @@ import {
   ZMassSettingsMutationResponse,
   ZMassSettingsResponse,
 } from '../mass-messages.schema';
+import { ZMassLimitsQuery, ZMassLimitsResponse } from '../mass-limits.schema';
 import { massMessagesPaths } from './paths';
 import { declareRoutes, errorResponses as errors } from './route';
 
@@ -35,7 +36,7 @@ const ZMassMessageBody = ZMassMessageRequest.extend({ file: z.unknown().optional
 
 const action = { params: ZIdParams, responses: { 200: ZMassMessageActionResponse, ...errors } };
 
-/** Client lists and mass messages: start, history, preview, pace, report (JSON and CSV), pause/resume/cancel, resend. */
+/** Client lists and mass messages: start, history, preview, pace, the number's limits, report (JSON and CSV), pause/resume/cancel, resend. */
 export const massMessagesRoutes = /* @__PURE__ */ declareRoutes(massMessagesPaths, {
   lists: { query: ZClientListsQuery, responses: { 200: ZClientListsResponse, ...errors } },
   createList: { body: ZClientListRequest, responses: { 201: ZClientListMutationResponse, ...errors } },
@@ -55,6 +56,7 @@ export const massMessagesRoutes = /* @__PURE__ */ declareRoutes(massMessagesPath
   preview: { body: ZMassPreviewRequest, responses: { 200: ZMassPreviewResponse, ...errors } },
   settings: { responses: { 200: ZMassSettingsResponse, ...errors } },
   saveSettings: { body: ZMassSettings, responses: { 200: ZMassSettingsMutationResponse, ...errors } },
+  limits: { query: ZMassLimitsQuery, responses: { 200: ZMassLimitsResponse, ...errors } },
   get: { params: ZIdParams, responses: { 200: ZMassMessageDetailResponse, ...errors } },
   recipients: {
     params: ZIdParams,

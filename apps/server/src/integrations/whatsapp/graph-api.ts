@@ -41,6 +41,10 @@ export interface PhoneNumberInfo {
   display_phone_number: string | null;
   verified_name: string | null;
   quality_rating: string | null;
+  /** Meta's `throughput.level` (STANDARD, HIGH, NOT_APPLICABLE); null when not given. */
+  throughput_level: string | null;
+  /** Meta's `messaging_limit_tier` (TIER_250 … TIER_UNLIMITED); null when not given. */
+  messaging_limit_tier: string | null;
 }
 
 export type GraphCheck =
@@ -53,6 +57,8 @@ export type GraphCheck =
  */
 const PHONE_TEXT = /^\+?[0-9][0-9 ().-]{3,31}$/;
 const QUALITY_RATINGS = new Set(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
+/** Meta's names of a throughput level or a limit tier: capitals, digits and underscores. */
+const META_WORD = /^[A-Z][A-Z0-9_]{1,31}$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
 const NAME_TEXT = /^[^\u0000-\u001f\u007f<>]{1,120}$/u;
 const shown = (v: unknown, shape: (s: string) => boolean): string | null =>
@@ -112,6 +118,10 @@ export function classifyGraphResult(result: OutboundResult): GraphCheck {
         display_phone_number: shown(body.display_phone_number, (s) => PHONE_TEXT.test(s)),
         verified_name: shown(body.verified_name, (s) => NAME_TEXT.test(s)),
         quality_rating: shown(body.quality_rating, (s) => QUALITY_RATINGS.has(s.toUpperCase())),
+        throughput_level: shown((body.throughput as { level?: unknown } | undefined)?.level, (s) =>
+          META_WORD.test(s),
+        ),
+        messaging_limit_tier: shown(body.messaging_limit_tier, (s) => META_WORD.test(s)),
       },
     };
   }
@@ -119,14 +129,14 @@ export function classifyGraphResult(result: OutboundResult): GraphCheck {
   return { ok: false, problem: 'unexpected_answer', status: result.status };
 }
 
-/** GET {base}/{phone_number_id}: the number's display name and quality rating. */
+/** GET {base}/{phone_number_id}: the number's display name, quality rating, throughput and limit tier. */
 export async function readPhoneNumber(options: {
   baseUrl: string;
   token: string;
   phoneNumberId: string;
   timeoutMs: number;
 }): Promise<GraphCheck> {
-  const url = `${graphUrl(options.baseUrl, encodeURIComponent(options.phoneNumberId))}?fields=display_phone_number,verified_name,quality_rating`;
+  const url = `${graphUrl(options.baseUrl, encodeURIComponent(options.phoneNumberId))}?fields=display_phone_number,verified_name,quality_rating,throughput,messaging_limit_tier`;
   const result = await callOutside(url, {
     headers: { authorization: `Bearer ${options.token}` },
     timeoutMs: options.timeoutMs,

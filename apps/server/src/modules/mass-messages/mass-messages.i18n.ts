@@ -39,6 +39,9 @@ export const massMessagesTexts = {
     'mass.empty_parameter': 'El parámetro {n} queda vacío para este cliente.',
     'mass.unconfirmed': 'El envío se interrumpió sin respuesta de WhatsApp: no se sabe si llegó.',
     'mass.no_client': 'El cliente ya no existe.',
+    'mass.retry_scheduled': 'Reintento programado',
+    'mass.over_daily_limit':
+      'El envío supera el límite diario del número: {recipients} destinatarios y {contacted} clientes ya contactados hoy, con un límite de {limit}. Acepta enviar hasta el límite y seguir cuando haya cupo.',
   },
   en: {
     'list_clients.listed': 'Client lists.',
@@ -79,5 +82,8 @@ export const massMessagesTexts = {
     'mass.unconfirmed':
       'The send was interrupted without an answer from WhatsApp: whether it arrived is unknown.',
     'mass.no_client': 'The client no longer exists.',
+    'mass.retry_scheduled': 'Retry scheduled',
+    'mass.over_daily_limit':
+      'The send is over the number’s daily limit: {recipients} recipients and {contacted} customers already contacted today, with a limit of {limit}. Accept sending up to the limit and going on when there is room.',
   },
 } as const;

@@ -14,6 +14,8 @@ import { hasText, translate } from '../../platform/locale';
 import { fold } from '../clients/fold';
 
 export type MassMessageRow = Selectable<MassMessagesTable>;
+/** Meta's marketing frequency cap: the customer got enough marketing messages for now. */
+export const FREQUENCY_CAP_CODE = 131049;
 export type RecipientRow = Selectable<MassMessageRecipientsTable>;
 
 const now = () => new Date().toISOString();
@@ -64,6 +66,8 @@ export function toMassMessage(r: MassMessageRow): MassMessage {
     scheduled_at: r.scheduled_at,
     started_at: r.started_at,
     finished_at: r.finished_at,
+    retry_capped: Boolean(r.retry_capped),
+    waiting_limit_until: r.waiting_limit_until ?? null,
     counts,
     created_at: r.created_at,
     updated_at: r.updated_at,
@@ -82,6 +86,7 @@ export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassReci
     error_code: r.error_code,
     error_message: errorText(r.error_message, lang),
     attempts: Number(r.attempts),
+    retry_at: r.status === 'queued' && r.error_code === FREQUENCY_CAP_CODE ? r.not_before : null,
     sent_at: r.sent_at,
     delivered_at: r.delivered_at,
     read_at: r.read_at,

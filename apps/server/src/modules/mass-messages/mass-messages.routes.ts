@@ -181,6 +181,15 @@ export function massMessagesRoutes(deps: {
       }),
     });
 
+    route(app, declared.limits, {
+      schema: { tags },
+      handler: async (request) => {
+        const listId = request.query.list_id;
+        if (listId !== undefined) await massMessages.ensureList(companyIdOf(request), listId);
+        return { data: await massMessages.limits(companyIdOf(request), listId) };
+      },
+    });
+
     route(app, declared.get, {
       schema: { tags },
       handler: async (request) => ({ data: await massMessages.get(companyIdOf(request), request.params.id) }),

@@ -21,6 +21,7 @@ import {
 import type { ClientLists } from './client-lists';
 import { type MassMessageRow, type MassMessagesRepository, toMassMessage } from './mass-messages.repository';
 import type { MassSender } from './mass-sender';
+import { massLimitsOf } from './daily-limit';
 import { scheduleOf } from './schedule';
 
 const now = () => new Date().toISOString();
@@ -194,7 +195,15 @@ export function createMassMessagesService(deps: {
       }
       const status: MassMessageStatus =
         scheduledAt && scheduledAt.getTime() > Date.now() ? 'scheduled' : 'queued';
-      const pace = await repository.pace(companyId);
+      // The number's daily limit: over it, only with the admin's consent (then the sender stops at it).
+      const limits = await massLimitsOf(db, companyId, list.id);
+      if (limits.over_limit && !input.accept_tier_overflow)
+        throw invalid('accept_tier_overflow', 'mass.over_daily_limit', {
+          recipients: limits.recipients,
+          contacted: limits.contacted_today,
+          limit: limits.daily_limit ?? 0,
+        });
+      const pace = limits.messages_per_second;
       const body = bodyText(template) ?? '';
 
       const id = await repository.insertWithRecipients(
@@ -216,6 +225,7 @@ export function createMassMessagesService(deps: {
           media_id: mediaId,
           message: fillPlaceholders(body, given),
           messages_per_second: pace,
+          retry_capped: input.retry_capped ? 1 : 0,
           scheduled_at: scheduledAt ? scheduledAt.toISOString() : null,
           created_by: userId,
         },
@@ -343,6 +353,14 @@ export function createMassMessagesService(deps: {
       );
       return { client, text: fillPlaceholders(bodyText(template) ?? '', values) };
     },
+
+    /** 422 on `list_id` unless the list is the company's. */
+    async ensureList(companyId: number, listId: number) {
+      if (!(await clientLists.find(companyId, listId))) throw invalid('list_id', 'mass.unknown_list');
+    },
+
+    /** The numbers the send form shows before a send to the list (see massLimitsOf). */
+    limits: (companyId: number, listId: number | undefined) => massLimitsOf(db, companyId, listId),
 
     async pace(companyId: number) {
       return { messages_per_second: await repository.pace(companyId) };

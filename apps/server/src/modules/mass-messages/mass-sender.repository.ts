@@ -116,6 +116,18 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
         .execute();
     },
 
+    /**
+     * The send waits for the number's daily limit to free room until `until` (null: it no longer waits),
+     * for the report's 'En espera del límite diario'.
+     */
+    async setWaitingLimit(massMessageId: number, until: number | null) {
+      await db
+        .updateTable('mass_messages')
+        .set({ waiting_limit_until: until === null ? null : new Date(until).toISOString() })
+        .where('id', '=', massMessageId)
+        .execute();
+    },
+
     /** A scheduled send whose time came is queued. */
     async startScheduled(massMessageId: number) {
       await db
@@ -222,6 +234,8 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
         .selectAll()
         .where('status', 'in', ACTIVE)
         .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', iso())]))
+        // A send waiting for the daily limit has its run queued for when room frees.
+        .where((eb) => eb.or([eb('waiting_limit_until', 'is', null), eb('waiting_limit_until', '<', iso())]))
         .where('updated_at', '<', iso(-quietMs))
         .execute();
       const sends = (found as MassMessageRow[]).filter((send) => !skip(send.id));

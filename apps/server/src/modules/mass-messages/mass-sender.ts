@@ -15,6 +15,7 @@ import {
   createMassMessagesRepository,
 } from './mass-messages.repository';
 import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
+import { createDailyLimit } from './daily-limit';
 import { createPacer } from './pacer';
 import { type OnSent, createRecipientRequest } from './recipient-request';
 
@@ -82,6 +83,7 @@ export function createMassSender(deps: {
   const controlMs = o.controlMs ?? 250;
   const progressMs = o.progressMs ?? 1000;
   const store = createMassSenderRepository(deps.db, clock);
+  const daily = createDailyLimit(deps.db);
   /** This process, as the holder of a send's lease. */
   const owner = `${process.pid}-${randomBytes(6).toString('hex')}`;
   /** Sends a run of this process is working on. */
@@ -217,6 +219,15 @@ export function createMassSender(deps: {
     // Read once per run, not per recipient: a token changed in the settings applies from the next run.
     const account = await deps.cloudApi.accountOf(send.company_id);
     const startedAt = clock.now();
+    // The number's daily limit (Meta's tier): how many more customers this run may reach.
+    const limit = await daily.limitOf(send.company_id);
+    const roomToday = async () =>
+      limit === null
+        ? Number.POSITIVE_INFINITY
+        : limit - (await daily.contacted(send.company_id, clock.now()));
+    let room = await roomToday();
+    if (room <= 0) return waitForLimit(send);
+    if (send.waiting_limit_until) await store.setWaitingLimit(id, null);
     const inFlight = new Set<Promise<void>>();
     // At most half a second of requests out at once: what a crash can leave unknown.
     const maxInFlight = Math.max(20, Math.ceil(configured / 2));
@@ -252,7 +263,17 @@ export function createMassSender(deps: {
         await clock.sleep(Math.min(pace.waitMs, controlMs));
         continue;
       }
-      const batch = await store.claim(id, first ? 1 : pace.room);
+      if (room <= 0) {
+        // The tier is reached as far as this run knows: once the requests out are answered, count again.
+        await Promise.allSettled([...inFlight]);
+        room = await roomToday();
+        if (room <= 0) {
+          if ((await store.nextWaiting(id)).left === 0) return 'done';
+          return waitForLimit(send);
+        }
+      }
+      const batch = await store.claim(id, Math.min(first ? 1 : pace.room, room));
+      room -= batch.length;
       if (!batch.length) {
         if (inFlight.size) {
           await Promise.race(inFlight);
@@ -288,6 +309,17 @@ export function createMassSender(deps: {
     await Promise.allSettled([...inFlight]);
     if (stop) return {};
     return { continueInMs: 0 };
+  }
+
+  /**
+   * The number reached its daily limit: the send's recipients left wait ('En espera del límite diario')
+   * until the 24-hour window frees room, when its next run is queued.
+   */
+  async function waitForLimit(send: MassMessageRow): Promise<{ continueInMs: number }> {
+    const now = clock.now();
+    const frees = (await daily.freesAt(send.company_id, now)) ?? now + 60_000;
+    await store.setWaitingLimit(send.id, frees);
+    return { continueInMs: Math.max(1000, frees - now + 1000) };
   }
 
   return {

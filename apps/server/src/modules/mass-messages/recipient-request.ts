@@ -9,7 +9,8 @@ import { RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
 import type { JobLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
 import { fillPlaceholders, placeholdersOf } from '../templates/template-parameters';
-import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
+import { DAY_MS } from './daily-limit';
+import { FREQUENCY_CAP_CODE, type MassMessageRow, type RecipientRow } from './mass-messages.repository';
 import type { MassSenderRepository } from './mass-sender.repository';
 
 /** Tries at most per recipient for a passing error, for the pair limit, and for the number's rate limit. */
@@ -56,7 +57,8 @@ function valuesFor(
  * reports before sending (rate limits, a passing error) put the recipient back to `queued`, as nothing
  * went out; a request that got no answer is `unknown`, never tried again by the sender. The pair limit
  * (131056) waits only for that recipient (`pairBackoffMs`, ×4 each time); a passing error waits
- * `retryBackoffMs`, doubling.
+ * `retryBackoffMs`, doubling. Meta's marketing frequency cap (131049) is tried once more 24 hours later
+ * when the send asked for it (`retry_capped`).
  */
 export function createRecipientRequest(deps: {
   repository: Pick<MassSenderRepository, 'settle'>;
@@ -143,6 +145,17 @@ export function createRecipientRequest(deps: {
       const status = r.attempts >= MAX_RATE_LIMIT_TRIES ? 'failed' : 'queued';
       await settle(r.id, { status, error_code: result.code, error_message: result.message });
       return 'rate_limited';
+    }
+    if (result.code === FREQUENCY_CAP_CODE && send.retry_capped && r.error_code !== FREQUENCY_CAP_CODE) {
+      // Meta's marketing frequency cap: the send asked for one more try a day later ('Reintento
+      // programado'); a second refusal fails the recipient.
+      await settle(r.id, {
+        status: 'queued',
+        waitMs: DAY_MS,
+        error_code: result.code,
+        error_message: 'mass.retry_scheduled',
+      });
+      return 'ok';
     }
     if (result.code === 131056 && r.attempts < MAX_PAIR_TRIES) {
       await settle(r.id, {

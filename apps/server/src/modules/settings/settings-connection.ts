@@ -15,7 +15,7 @@ import {
   type ChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
 import { hostOf } from '../../integrations/http/outbound';
-import { readPhoneNumber } from '../../integrations/whatsapp/graph-api';
+import { type PhoneNumberInfo, readPhoneNumber } from '../../integrations/whatsapp/graph-api';
 import { tooManyRequests } from '../../platform/errors';
 import { hasText, translate } from '../../platform/locale';
 import type { RateLimitStore } from '../../platform/rate-limit';
@@ -83,6 +83,11 @@ export function createConnectionTests(deps: {
   open(companyId: number, field: SecretSetting, sealed: string | null): string | null | undefined;
   timeoutMs: number;
   chat: ChatCompletionsClient;
+  /**
+   * The stored number was read (its stored id at its stored address): Meta's throughput, limit tier and
+   * quality are kept for the mass sender.
+   */
+  onPhoneRead?: (companyId: number, phone: PhoneNumberInfo) => Promise<void>;
 }) {
   const { stored, open, timeoutMs, chat } = deps;
 
@@ -175,6 +180,8 @@ export function createConnectionTests(deps: {
 
       const check = await readPhoneNumber({ baseUrl, token, phoneNumberId: phoneId, timeoutMs });
       if (check.ok) {
+        if (deps.onPhoneRead && phoneId === row?.whatsapp_phone_id && sameAddress(baseUrl, storedUrl))
+          await deps.onPhoneRead(companyId, check.phone);
         const unknown = translate(lang, 'settings.test.unknown_value');
         return {
           success: true,

@@ -20,6 +20,7 @@ import {
   type ChatCompletionsClient,
   createChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
+import type { PhoneNumberInfo } from '../../integrations/whatsapp/graph-api';
 import { createConnectionTests } from './settings-connection';
 import {
   type CompanySettings,
@@ -76,6 +77,8 @@ export function createSettingsService(deps: {
   onUnreadableSecret?: (companyId: number, field: SecretSetting) => void;
   /** Where a save of the WhatsApp number or token writes its `channel.saved` event, with the save. */
   outbox?: Pick<Outbox, 'transaction'>;
+  /** The connection test read the stored number: Meta's limits of it are kept (number-limits.ts). */
+  onPhoneRead?: (companyId: number, phone: PhoneNumberInfo) => Promise<void>;
 }) {
   const { settingsRepository: repo, secrets } = deps;
   const timeoutMs = deps.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
@@ -196,7 +199,13 @@ export function createSettingsService(deps: {
   }
 
   /** The two connection tests (settings-connection.ts). */
-  const connectionTests = createConnectionTests({ stored, open, timeoutMs, chat });
+  const connectionTests = createConnectionTests({
+    stored,
+    open,
+    timeoutMs,
+    chat,
+    onPhoneRead: deps.onPhoneRead,
+  });
 
   return {
     async get(companyId: number, requestOrigin: string): Promise<Settings> {

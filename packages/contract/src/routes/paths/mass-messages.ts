@@ -12,6 +12,7 @@ export const massMessagesPaths = {
   preview: { method: 'POST', path: '/admin/messages-massive/preview' },
   settings: { method: 'GET', path: '/admin/mass-message-settings' },
   saveSettings: { method: 'PUT', path: '/admin/mass-message-settings' },
+  limits: { method: 'GET', path: '/admin/mass-message-limits' },
   get: { method: 'GET', path: '/admin/messages-massive/:id' },
   recipients: { method: 'GET', path: '/admin/messages-massive/:id/recipients' },
   exportRecipients: { method: 'GET', path: '/admin/messages-massive/:id/recipients/export' },
