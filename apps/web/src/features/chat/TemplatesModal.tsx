@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBox, Modal, useMessageBox } from '../../components';
 import { isApiError } from '../../lib/api-client';
+import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useSendTemplate, useSyncTemplates, useTemplates } from './api';
 import { fillTemplate, templatePlaceholders } from './chat-utils';
 import type { ChatContact } from './Conversation';
@@ -160,6 +161,7 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
           <div className="chat-template-form__preview">
             <p className="chat-template-form__preview-title">{t('chat.templates.preview')}</p>
             <p data-testid="template-preview">{fillTemplate(body, values)}</p>
+            <TemplateButtonsPreview template={selected} label={t('chat.templates.buttonsPreview')} />
           </div>
         </div>
       ) : null}

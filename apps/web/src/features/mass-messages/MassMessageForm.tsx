@@ -20,6 +20,7 @@ import { isApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { fillTemplate, templatePlaceholders } from '../chat/chat-utils';
 import { MediaPickerDialog } from '../media/MediaPickerDialog';
+import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useMassPreview, useSendMassMessage } from './api';
 import { clientLabel } from './ClientPicker';
 import { ListSelect } from './ListSelect';
@@ -440,6 +441,7 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
                 )}
                 <p>{previewText}</p>
               </div>
+              <TemplateButtonsPreview template={template} label={t('massMessages.form.buttonsPreview')} />
             </>
           )}
         </aside>
