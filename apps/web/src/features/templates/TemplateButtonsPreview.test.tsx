@@ -28,11 +28,11 @@ describe('TemplateButtonsPreview', () => {
       />,
     );
     const list = screen.getByRole('list', { name: 'Botones de la plantilla' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Sí, confirmo',
-      '↗ Ver cita',
-      'Cambiar hora',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Sí, confirmo', '↗ Ver cita', 'Cambiar hora']);
   });
 
   it('shows nothing for a template without buttons', () => {
