@@ -261,6 +261,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templatesRepository,
     settings,
     outbox,
+    mediaRepository,
+    storage: infra.storage,
     timeoutMs: options.templateSync?.timeoutMs,
   });
   const templateStatus = createTemplateStatusReceiver({

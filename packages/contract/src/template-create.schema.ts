@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cleanText, hasForbiddenCharacters } from './common.schema';
+import { cleanText, hasForbiddenCharacters, zId } from './common.schema';
 import { TEMPLATE_CATEGORIES } from './templates.schema';
 
 /**
@@ -54,7 +54,7 @@ const ZHeaderComponent = z.object({
   example: z
     .object({
       header_text: examples().optional(),
-      /** A sample of the media: Meta's upload handle, or the address of a file of the media library. */
+      /** A sample of the media: Meta's upload handle (or `header_media_id` names a library file). */
       header_handle: z.array(z.string().max(TEMPLATE_LIMITS.url)).max(1).optional(),
     })
     .optional(),
@@ -122,11 +122,11 @@ function exampleIssues(count: number, values: string[] | undefined, path: Issue[
   return issues;
 }
 
-function headerIssues(c: z.infer<typeof ZHeaderComponent>, at: number): Issue[] {
+function headerIssues(c: z.infer<typeof ZHeaderComponent>, at: number, mediaSample: boolean): Issue[] {
   const path = ['components', at];
   if (c.format !== 'TEXT') {
     const handle = c.example?.header_handle?.[0];
-    return handle
+    return handle || mediaSample
       ? []
       : [{ path: [...path, 'example', 'header_handle'], message: 'templates.header_sample_required' }];
   }
@@ -197,8 +197,14 @@ function buttonsIssues(c: z.infer<typeof ZButtonsComponent>, at: number): Issue[
   return issues;
 }
 
-/** Every broken rule of a template's components (an empty list: Meta's rules are met). */
-export function templateComponentIssues(components: CreateTemplateComponent[]): Issue[] {
+/**
+ * Every broken rule of a template's components (an empty list: Meta's rules are met). `mediaSample`: a
+ * media header's sample comes from the media library (`header_media_id`) rather than a handle.
+ */
+export function templateComponentIssues(
+  components: CreateTemplateComponent[],
+  options: { mediaSample?: boolean } = {},
+): Issue[] {
   const issues: Issue[] = [];
   const seen = new Map<string, number>();
   components.forEach((c, at) => {
@@ -208,7 +214,7 @@ export function templateComponentIssues(components: CreateTemplateComponent[]): 
       issues.push({ path: ['components', at], message: 'templates.component_repeated' });
       return;
     }
-    if (c.type === 'HEADER') issues.push(...headerIssues(c, at));
+    if (c.type === 'HEADER') issues.push(...headerIssues(c, at, options.mediaSample ?? false));
     else if (c.type === 'BODY') issues.push(...bodyIssues(c, at));
     else if (c.type === 'FOOTER') issues.push(...footerIssues(c, at));
     else issues.push(...buttonsIssues(c, at));
@@ -243,9 +249,18 @@ export const ZCreateTemplateRequest = z
     /** MARKETING, UTILITY or AUTHENTICATION. */
     category: z.string().max(32) as z.ZodType<(typeof TEMPLATE_CATEGORIES)[number]>,
     components: z.array(ZCreateTemplateComponent).max(4, { message: 'templates.component_repeated' }),
+    /**
+     * A file of the company's media library as the sample of an IMAGE, VIDEO or DOCUMENT header (ours,
+     * not Meta's): the server uploads it to Meta and sends Meta's handle in `example.header_handle`.
+     */
+    header_media_id: zId().optional(),
   })
   .superRefine((request, ctx) => {
-    for (const issue of [...headIssues(request), ...templateComponentIssues(request.components)]) {
+    const mediaSample = request.header_media_id !== undefined;
+    for (const issue of [
+      ...headIssues(request),
+      ...templateComponentIssues(request.components, { mediaSample }),
+    ]) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message, params: issue.params });
     }
   });

@@ -1,5 +1,6 @@
 import { checkGraphToken, type FakeGraphApi, GRAPH_ERRORS, graphError } from './graph-api';
 import type { FakeTemplate } from './graph-templates';
+import { installUploads } from './graph-uploads';
 import type { FakeResponse } from './http';
 import { createWebhookEmitter } from './webhook-emitter';
 
@@ -71,6 +72,7 @@ let nextId = 2_000_000_000_000;
 /** Adds template creation, deletion and the review webhook to a fake Graph API (installTemplates calls it). */
 export function installTemplateAdmin(fake: FakeGraphApi): void {
   fake.deletedTemplateNames = new Map();
+  installUploads(fake);
 
   fake.route('POST', '/:version/:waba/message_templates', (request, { waba }) => {
     const refused = checkGraphToken(fake, request);

@@ -31,6 +31,7 @@ export {
   templateSendRefusal,
 } from './graph-templates';
 export { installTemplateAdmin, type TemplateVerdict } from './graph-template-admin';
+export type { FakeUpload } from './graph-uploads';
 export {
   type FakeGraphMedia,
   type FakeMediaFile,

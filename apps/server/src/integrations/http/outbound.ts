@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import net from 'node:net';
+import type { Readable } from 'node:stream';
 import { Agent, buildConnector, request as undiciRequest } from 'undici';
 import {
   type AddressRange,
@@ -33,6 +34,8 @@ export interface OutboundRequest {
   headers?: Record<string, string>;
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as they are (a file upload); the caller's headers say their type and length. */
+  bytes?: Buffer | Readable;
   /** The whole exchange, from connecting to the last byte of the answer. */
   timeoutMs: number;
   /** Bytes of the answer read at most; the rest is dropped. */
@@ -180,10 +183,12 @@ async function send(url: string, request: OutboundRequest, signal: AbortSignal) 
   }
   if (protocol !== 'https:' && protocol !== 'http:') return { kind: 'refused', reason: 'scheme' } as const;
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  let body: string | undefined;
+  let body: string | Buffer | Readable | undefined;
   if (request.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.json);
+  } else if (request.bytes !== undefined) {
+    body = request.bytes;
   }
   return undiciRequest(url, {
     method: request.method ?? 'GET',

@@ -46,7 +46,8 @@ interface Account {
 const TOKEN_INVALID = 190;
 const RATE_LIMITS = [4, 80007, 130429];
 
-function failureOf(result: OutboundResult): TemplateWriteFailure | null {
+/** What went wrong with a template write (or its sample's upload), or null for a 2xx answer. */
+export function failureOf(result: OutboundResult): TemplateWriteFailure | null {
   if (result.kind === 'timeout') return { ok: false, problem: 'timeout' };
   if (result.kind === 'unreachable') return { ok: false, problem: 'unreachable', detail: result.code };
   if (result.kind === 'refused') return { ok: false, problem: 'address_refused' };

@@ -5,8 +5,11 @@ import {
   deleteTemplate,
   type TemplateWriteFailure,
 } from '../../integrations/whatsapp/template-admin';
-import { AppError, type FieldError, notFound } from '../../platform/errors';
+import { uploadTemplateSample } from '../../integrations/whatsapp/resumable-upload';
+import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
 import type { Outbox } from '../../platform/outbox/outbox';
+import type { FileStorage } from '../../platform/storage';
+import type { MediaRepository } from '../media/media.repository';
 import type { Credentials } from '../settings/settings.service';
 import { graphCallError } from './graph-errors';
 import { createTemplatesRepository, type TemplatesRepository } from './templates.repository';
@@ -25,6 +28,11 @@ const NAME_TAKEN: Record<number, string> = {
 
 /** Settings a create or delete needs, by the settings form's field names. */
 const WRITE_SETTINGS = ['whatsAppApiKey', 'whatsAppBusinessAccountId'] as const;
+
+/** The library file kind each media header takes. */
+const HEADER_KINDS: Record<string, string> = { IMAGE: 'image', VIDEO: 'video', DOCUMENT: 'document' };
+/** The file types Meta takes as a header's sample. */
+const SAMPLE_TYPES = ['image/jpeg', 'image/png', 'video/mp4', 'application/pdf'];
 
 /** Meta's refusal as an answer the admin can act on: 409/422 for what to fix here, 502/503 for WhatsApp. */
 function writeError(failure: TemplateWriteFailure, credentials: Credentials): AppError {
@@ -92,6 +100,9 @@ export function createTemplateAuthoring(deps: {
   templatesRepository: Pick<TemplatesRepository, 'findTemplate' | 'metaIdOf'>;
   settings: { credentials(companyId: number): Promise<Credentials> };
   outbox: Pick<Outbox, 'transaction'>;
+  /** The media library, where a media header's sample comes from. */
+  mediaRepository: Pick<MediaRepository, 'findMedia'>;
+  storage: Pick<FileStorage, 'get'>;
   timeoutMs?: number;
 }) {
   const timeoutMs = deps.timeoutMs ?? TEMPLATE_WRITE_TIMEOUT_MS;
@@ -115,11 +126,54 @@ export function createTemplateAuthoring(deps: {
     };
   }
 
+  /**
+   * The components with the media header's sample uploaded to Meta (Resumable Upload API) and its handle
+   * in `example.header_handle`: the library file must be the company's (422), of the header's kind and
+   * a type Meta takes (JPG, PNG, MP4, PDF). Unchanged when there is no media header.
+   */
+  async function withSample(
+    companyId: number,
+    components: CreateTemplateInput['components'],
+    mediaId: number,
+    target: Awaited<ReturnType<typeof account>>,
+  ): Promise<CreateTemplateInput['components']> {
+    const at = components.findIndex((c) => c.type === 'HEADER' && c.format !== 'TEXT');
+    const header = components[at];
+    if (!header || header.type !== 'HEADER') return components;
+    const media = await deps.mediaRepository.findMedia(companyId, mediaId);
+    if (!media) throw invalid('header_media_id', 'templates.header_media_unknown');
+    if (media.kind !== HEADER_KINDS[header.format])
+      throw invalid('header_media_id', 'templates.header_media_kind');
+    if (!SAMPLE_TYPES.includes(media.mime_type))
+      throw invalid('header_media_id', 'templates.header_media_type');
+    const file = await deps.storage.get(media.storage_key);
+    if (!file) throw invalid('header_media_id', 'templates.header_media_unknown');
+    const uploaded = await uploadTemplateSample(target.account, {
+      name: media.file_name,
+      mimeType: media.mime_type,
+      size: file.size,
+      stream: () => file.stream(),
+    }).finally(() => file.close().catch(() => undefined));
+    if (!uploaded.ok) throw writeError(uploaded, target.credentials);
+    return components.map((c, i) =>
+      i === at ? { ...header, example: { header_handle: [uploaded.handle] } } : c,
+    );
+  }
+
   return {
-    /** Creates the template on Meta and stores it (PENDING until Meta's review answers). */
+    /**
+     * Creates the template on Meta and stores it (PENDING until Meta's review answers); a media header's
+     * sample named by `header_media_id` is uploaded to Meta first.
+     */
     async create(companyId: number, input: CreateTemplateInput): Promise<MessageTemplate> {
-      const { credentials, account: target } = await account(companyId);
-      const created = await createTemplate(target, input);
+      const target = await account(companyId);
+      const { credentials } = target;
+      const { header_media_id: mediaId, ...template } = input;
+      const components =
+        mediaId === undefined
+          ? template.components
+          : await withSample(companyId, template.components, mediaId, target);
+      const created = await createTemplate(target.account, { ...template, components });
       if (!created.ok) throw writeError(created, credentials);
       return deps.outbox.transaction(async (trx, events) => {
         const template = await createTemplatesRepository(trx).insertTemplate(companyId, {
