@@ -23,6 +23,12 @@ export const ZMessageUpdatedEvent = z.object({
   data: ZClientRef.extend({ message: ZMessage }),
 });
 
+/** A scheduled message was cancelled before it went out: it is no longer in the conversation. */
+export const ZMessageDeletedEvent = z.object({
+  type: z.literal('message.deleted'),
+  data: ZClientRef.extend({ message_id: z.number().int() }),
+});
+
 export const ZMessageStatusEvent = z.object({
   type: z.literal('message.status'),
   data: ZClientRef.extend({
@@ -112,6 +118,7 @@ export const ZStreamResetEvent = z.object({ type: z.literal('stream.reset'), dat
 export const ZServerEvent = z.discriminatedUnion('type', [
   ZMessageCreatedEvent,
   ZMessageUpdatedEvent,
+  ZMessageDeletedEvent,
   ZMessageStatusEvent,
   ZClientUnreadEvent,
   ZClientBotModeEvent,

@@ -3,7 +3,8 @@ import { ZTimestamp, zId, zText } from './common.schema';
 
 /**
  * A chat message's delivery status. 2 (read) and 4 (not sent / failed) are the values the chat screen
- * knows; the others complete the ladder a message climbs: pending → sent → delivered → read.
+ * knows; the others complete the ladder a message climbs: pending → sent → delivered → read. 5
+ * (scheduled): an agent's message waiting for its time (`scheduled_at`); nothing has gone to WhatsApp.
  */
 export const MESSAGE_STATUS = {
   pending: 0,
@@ -11,11 +12,12 @@ export const MESSAGE_STATUS = {
   read: 2,
   delivered: 3,
   failed: 4,
+  scheduled: 5,
 } as const;
 export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
 
 /** A status by its name, as `status_name` and the status history give it. */
-export const MESSAGE_STATUS_NAMES = ['pending', 'sent', 'delivered', 'read', 'failed'] as const;
+export const MESSAGE_STATUS_NAMES = ['pending', 'sent', 'delivered', 'read', 'failed', 'scheduled'] as const;
 export type MessageStatusName = (typeof MESSAGE_STATUS_NAMES)[number];
 
 /** The name of an integer status (an unknown value reads as pending). */
@@ -96,8 +98,10 @@ export const ZMessage = z.object({
   error_message: z.string().nullable(),
   kind: z.enum(MESSAGE_KINDS),
   created_at: ZTimestamp,
-  /** `status` by name: pending, sent, delivered, read or failed. */
+  /** `status` by name: pending, sent, delivered, read, failed or scheduled. */
   status_name: z.enum(MESSAGE_STATUS_NAMES),
+  /** When a scheduled message (status 5) goes out; null (or absent) for every other message. */
+  scheduled_at: ZTimestamp.nullable().optional(),
   author: ZMessageAuthor,
   /** The message this one answers (WhatsApp's quoted reply), or null. */
   reply_to: ZMessageQuote.nullable(),
@@ -146,6 +150,29 @@ export type MarkAsReadResponse = z.infer<typeof ZMarkAsReadResponse>;
 /** A path holding a client's id as `clientId`. */
 export const ZClientIdParams = z.object({ clientId: zId() });
 
+/** How far ahead a message may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 30;
+
+/**
+ * A scheduled send's time: ISO 8601 with its offset (`2026-12-01T09:30:00-05:00` or `…Z`), later than
+ * now and at most SCHEDULE_MAX_DAYS ahead. Read as a UTC ISO string.
+ */
+export function zSendAt() {
+  return z
+    .string()
+    .max(40)
+    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
+      message: 'messaging.send_at_format',
+    })
+    .transform((v, ctx) => {
+      const at = Date.parse(v);
+      if (at <= Date.now()) ctx.addIssue({ code: 'custom', message: 'messaging.send_at_past' });
+      else if (at > Date.now() + SCHEDULE_MAX_DAYS * 24 * 60 * 60 * 1000)
+        ctx.addIssue({ code: 'custom', message: 'messaging.send_at_too_far' });
+      return new Date(at).toISOString();
+    });
+}
+
 /** Longest text WhatsApp sends in one message. */
 export const MESSAGE_TEXT_MAX = 4096;
 
@@ -165,13 +192,37 @@ export const ZSendMessageRequest = z
     reply_to_id: zId().optional(),
     /** A file of the company's media library sent as the message; `content` is then its caption. */
     media_id: zId().optional(),
+    /** Sends it later, at this time (see `zSendAt`): answered with the message in status 5 (scheduled). */
+    send_at: zSendAt().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.media_id === undefined && v.content.length === 0)
       ctx.addIssue({ code: 'custom', path: ['content'], message: 'required' });
+    if (v.id !== undefined && v.send_at !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['send_at'], message: 'messaging.send_at_resend' });
   });
 export type SendMessageRequest = z.infer<typeof ZSendMessageRequest>;
 
-/** The stored message (status 1 sent, 0 while WhatsApp is tried again, 4 not sent) and what happened. */
+/**
+ * PUT /admin/messages/{id}: a scheduled message (status 5) changed before it goes out — its text (a free
+ * text message's) and/or its time. 409 once it is no longer scheduled.
+ */
+export const ZUpdateScheduledMessageRequest = z
+  .object({
+    content: zText({ max: MESSAGE_TEXT_MAX, multiline: true }).optional(),
+    send_at: zSendAt().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.content !== undefined && v.content.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'required' });
+    if (v.content === undefined && v.send_at === undefined)
+      ctx.addIssue({ code: 'custom', path: ['send_at'], message: 'required' });
+  });
+export type UpdateScheduledMessageRequest = z.input<typeof ZUpdateScheduledMessageRequest>;
+
+export const ZScheduledMessageResponse = z.object({ data: ZMessage, message: z.string() });
+export type ScheduledMessageResponse = z.infer<typeof ZScheduledMessageResponse>;
+
+/** The stored message (status 1 sent, 0 while WhatsApp is tried again, 4 not sent, 5 scheduled) and what happened. */
 export const ZSendMessageResponse = z.object({ data: ZMessage, message: z.string() });
 export type SendMessageResponse = z.infer<typeof ZSendMessageResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText, ZTimestamp, zId, zText } from './common.schema';
 import { ZWhatsappCellphone } from './clients.schema';
-import { ZMessage } from './messages.schema';
+import { ZMessage, zSendAt } from './messages.schema';
 
 /**
  * WhatsApp message templates: written and approved in the WhatsApp Business Account, copied into our
@@ -112,6 +112,8 @@ export const ZSendTemplateMessageRequest = z.object({
       }
     })
     .default({}),
+  /** Sends it later, at this time (templates go out whatever the 24-hour window): status 5 until then. */
+  send_at: zSendAt().optional(),
 });
 export type SendTemplateMessageRequest = z.input<typeof ZSendTemplateMessageRequest>;
 export type SendTemplateMessageInput = z.output<typeof ZSendTemplateMessageRequest>;

@@ -25,8 +25,10 @@ export interface MessagesTable {
   media_sha256: string | null;
   /** Where the fetched bytes are in file storage; null until fetched. */
   media_storage_key: string | null;
-  /** 0 pending, 1 sent, 3 delivered, 2 read, 4 not sent. */
+  /** 0 pending, 1 sent, 3 delivered, 2 read, 4 not sent, 5 scheduled. */
   status: number;
+  /** When a scheduled message goes (or went) out; null for the others. */
+  scheduled_at: Generated<Timestamp | null>;
   error_code: number | null;
   error_message: string | null;
   status_at: Timestamp | null;

@@ -6,7 +6,9 @@ import {
   ZMarkAsReadResponse,
   ZMessageDetailResponse,
   ZSendMessageRequest,
+  ZScheduledMessageResponse,
   ZSendMessageResponse,
+  ZUpdateScheduledMessageRequest,
 } from '../messages.schema';
 import { ZCreateTemplateRequest } from '../template-create.schema';
 import {
@@ -35,6 +37,12 @@ export const messagesRoutes = /* @__PURE__ */ declareRoutes(messagesPaths, {
     body: ZSendMessageRequest,
     responses: { 200: ZSendMessageResponse, 201: ZSendMessageResponse, ...errors },
   },
+  updateScheduled: {
+    params: ZIdParams,
+    body: ZUpdateScheduledMessageRequest,
+    responses: { 200: ZScheduledMessageResponse, ...errors },
+  },
+  cancelScheduled: { params: ZIdParams, responses: { 200: ZMessageResponse, ...errors } },
   // The file itself (its stored type), no JSON answer.
   file: { params: ZIdParams, responses: {} },
 });

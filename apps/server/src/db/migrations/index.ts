@@ -31,6 +31,7 @@ import * as m20261129010000 from './20261129010000_clients_search_index';
 import * as m20261130194500 from './20261130194500_consent';
 import * as m20261130201000 from './20261130201000_webhook_deliveries';
 import * as m20261130202500 from './20261130202500_mass_limits';
+import * as m20261130200000 from './20261130200000_scheduled_messages';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '20261130194500_consent': m20261130194500,
   '20261130201000_webhook_deliveries': m20261130201000,
   '20261130202500_mass_limits': m20261130202500,
+  '20261130200000_scheduled_messages': m20261130200000,
 };

@@ -32,7 +32,7 @@ export type BotSend = (input: {
   clientId: number;
   sender: 'bot';
   content: string;
-}) => Promise<{ outcome: 'sent' | 'failed' | 'retrying'; failure?: { message: string } }>;
+}) => Promise<{ outcome: 'sent' | 'failed' | 'retrying' | 'scheduled'; failure?: { message: string } }>;
 
 /**
  * The prompt's moving parts from the recent conversation (oldest first): the customer's messages since

@@ -44,6 +44,8 @@ export interface NewMessage {
   createdAt: string;
   /** For an outgoing message: what is asked of WhatsApp (JSON), kept so it can be sent again. */
   outboundRequest?: string | null;
+  /** A scheduled message's time (status 5). */
+  scheduledAt?: string | null;
 }
 
 /**
@@ -145,6 +147,8 @@ export function toMessage(r: MessageRow, extras: MessageExtras | null = null): M
     status_name: statusNameOf(r.status),
     author: authorOf(r, extras),
     reply_to: quoteOf(r, extras),
+    // Only a message that was scheduled says when (the others' answers stay as they were).
+    ...(r.scheduled_at ? { scheduled_at: r.scheduled_at } : {}),
   };
 }
 

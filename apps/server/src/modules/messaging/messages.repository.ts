@@ -13,6 +13,7 @@ import {
   toMessage,
 } from './message-rows';
 import { createMessageUpdates } from './message-updates.repository';
+import { createScheduledUpdates } from './scheduled-messages.repository';
 
 export {
   BOT_FAILURE_TYPE,
@@ -50,6 +51,7 @@ type InsertedColumns = Pick<
   | 'author_user_id'
   | 'author_mass_message_id'
   | 'reply_to_id'
+  | 'scheduled_at'
   | 'created_at'
   | 'updated_at'
 >;
@@ -84,6 +86,7 @@ const insertRow = prepared((db, v: InsertedColumns) =>
       author_user_id: v.author_user_id,
       author_mass_message_id: v.author_mass_message_id,
       reply_to_id: v.reply_to_id,
+      scheduled_at: v.scheduled_at,
       created_at: v.created_at,
       updated_at: v.updated_at,
     })
@@ -101,6 +104,7 @@ export function createMessagesRepository(db: Executor) {
 
   return {
     ...createMessageUpdates(db),
+    ...createScheduledUpdates(db),
 
     /**
      * Stores the message unless the company already has one with its wamid (WhatsApp delivers a webhook
@@ -131,6 +135,7 @@ export function createMessagesRepository(db: Executor) {
           author_user_id: author.userId ?? null,
           author_mass_message_id: author.massMessageId ?? null,
           reply_to_id: m.replyToId ?? null,
+          scheduled_at: m.scheduledAt ?? null,
           created_at: m.createdAt,
           updated_at: now(),
         })

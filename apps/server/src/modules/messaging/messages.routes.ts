@@ -67,11 +67,12 @@ export function messagesRoutes(deps: {
       schema: {
         tags,
         description:
-          'Sends a text message to the client (201) — or, with `media_id`, a file of the media library with `content` as its caption; with `reply_to_id`, quoting a message of the same conversation — or with `id` sends one of their not-sent (status 4) messages again (200). Free text needs a customer message within the last 24 hours (422 otherwise: use a template). A send WhatsApp refuses is still answered with the stored message, status 4 with the reason.',
+          'Sends a text message to the client (201; with `send_at`, stored as scheduled, status 5, and sent by a job at that time) — or, with `media_id`, a file of the media library with `content` as its caption; with `reply_to_id`, quoting a message of the same conversation — or with `id` sends one of their not-sent (status 4) messages again (200). Free text needs a customer message within the last 24 hours (422 otherwise: use a template). A send WhatsApp refuses is still answered with the stored message, status 4 with the reason.',
       },
       handler: async (request, reply) => {
         const companyId = companyIdOf(request);
         const { id, client_id: clientId, content, reply_to_id: replyToId, media_id: mediaId } = request.body;
+        const sendAt = request.body.send_at;
         await visible.assertVisible(request, clientId);
         const result = id
           ? await outbound.resend({ companyId, clientId, messageId: id })
@@ -84,11 +85,43 @@ export function messagesRoutes(deps: {
                 : content,
               authorUserId: userOf(request).id,
               replyToId,
+              sendAt,
             });
         return reply.status(id ? 200 : 201).send({
           data: result.message,
           message: outcomeText(request.lang, result, Boolean(id)),
         });
+      },
+    });
+
+    route(app, declared.updateScheduled, {
+      schema: {
+        tags,
+        description:
+          'Changes a scheduled message (status 5) before it goes out: its text (free text only) and/or its time (`send_at`, ISO 8601 with offset, future, at most 30 days ahead). 409 once it was sent, failed or cancelled.',
+      },
+      handler: async (request) => {
+        const companyId = companyIdOf(request);
+        const found = await messages.detail(companyId, request.params.id);
+        await visible.assertVisible(request, found.data.client_id, 'messaging.message_not_found');
+        const { content, send_at: sendAt } = request.body;
+        const data = await outbound.scheduled.update(companyId, request.params.id, { content, sendAt });
+        return { data, message: translate(request.lang, 'messaging.scheduled_updated') };
+      },
+    });
+
+    route(app, declared.cancelScheduled, {
+      schema: {
+        tags,
+        description:
+          'Cancels a scheduled message (status 5): it leaves the conversation and is never sent. 409 once it was sent, failed or cancelled.',
+      },
+      handler: async (request) => {
+        const companyId = companyIdOf(request);
+        const found = await messages.detail(companyId, request.params.id);
+        await visible.assertVisible(request, found.data.client_id, 'messaging.message_not_found');
+        await outbound.scheduled.cancel(companyId, request.params.id);
+        return { message: translate(request.lang, 'messaging.scheduled_cancelled') };
       },
     });
   };

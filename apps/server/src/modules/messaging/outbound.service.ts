@@ -16,6 +16,7 @@ import type { TransactionScope, WithTransaction } from '../../repositories';
 import { assertResendable, type MessagesRepository } from './messages.repository';
 import { sendJobs } from './outbound.jobs';
 import { createStaleSweeper } from './outbound-sweeper';
+import { createScheduledMessages } from './scheduled-messages';
 import {
   CUSTOMER_WINDOW_MS,
   type OutboundContent,
@@ -23,6 +24,7 @@ import {
   type OutboundRetryOptions,
   type SendFailure,
   type SendOutcome,
+  type StoredOutgoing,
   retryWait,
 } from './send-outcome';
 
@@ -159,24 +161,11 @@ export function createOutboundService(deps: {
     companyId: number,
     clientId: number,
     sender: MessageSender,
-    stored: {
-      messageType: Message['message_type'];
-      waType: string;
-      content: string;
-      media?: {
-        id: string | null;
-        mimeType: string | null;
-        fileName: string | null;
-        caption: string | null;
-        /** The chat's copy of the file (private storage). */
-        storageKey?: string;
-      };
-      /** The agent who wrote it (an admin's message). */
-      authorUserId?: number;
-    },
+    stored: StoredOutgoing,
     request: { content: OutgoingContent; contextWamid?: string },
     phone: string,
   ): Promise<SendOutcome> {
+    const sendAt = stored.sendAt;
     // The message, the chat list's last message and the bot's pause are kept together, with their events.
     const message = await withTransaction(async (tx) => {
       const inserted = await tx.messagesRepository.insertMessage(companyId, {
@@ -194,9 +183,10 @@ export function createOutboundService(deps: {
           ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
           : null,
         media: stored.media ? { ...stored.media, sha256: null } : undefined,
-        status: MESSAGE_STATUS.pending,
+        status: sendAt ? MESSAGE_STATUS.scheduled : MESSAGE_STATUS.pending,
         createdAt: new Date().toISOString(),
         outboundRequest: JSON.stringify(request),
+        scheduledAt: sendAt ?? null,
       });
       if (!inserted) throw new Error('outgoing message not stored');
       // The chat shows its copy of a sent file (GET /admin/files/{id}), as a customer's.
@@ -208,14 +198,20 @@ export function createOutboundService(deps: {
               mimeType: stored.media?.mimeType ?? 'application/octet-stream',
             })
           : undefined) ?? inserted;
-      await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
-        content: stored.content,
-        date: row.created_at,
-      });
+      // A scheduled message becomes the chat list's last message, and pauses the bot, when it goes out.
+      if (!sendAt)
+        await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
+          content: stored.content,
+          date: row.created_at,
+        });
       tx.events.emit('message.sent', { companyId, clientId, messageId: row.id });
-      await takeOver(tx, companyId, clientId, sender);
+      if (!sendAt) await takeOver(tx, companyId, clientId, sender);
       return row;
     });
+    if (sendAt) {
+      await scheduled.queue(companyId, message.id, sendAt);
+      return { message, outcome: 'scheduled' };
+    }
     return attempt(companyId, message, request, 1);
   }
 
@@ -244,13 +240,24 @@ export function createOutboundService(deps: {
     await attempt(companyId, message, JSON.parse(raw), payload.attempt);
   }
 
-  const outboundJobs = sendJobs({ retry, cloudApi, log });
+  const scheduled = createScheduledMessages({
+    withTransaction,
+    messagesRepository,
+    clientsRepository,
+    jobs,
+    log,
+    attempt,
+    takeOver: (tx, companyId, clientId) => takeOver(tx, companyId, clientId, 'admin'),
+  });
+  const outboundJobs = [...sendJobs({ retry, cloudApi, log }), scheduled.job];
 
   const sweeper = createStaleSweeper({ messagesRepository, changeStatus });
 
   return {
-    /** Its jobs: another try of a send, telling WhatsApp a chat was read. */
+    /** Its jobs: another try of a send, telling WhatsApp a chat was read, a scheduled send. */
     jobs: outboundJobs,
+    /** Scheduled messages changed or cancelled before they go out (scheduled-messages.ts). */
+    scheduled: { update: scheduled.update, cancel: scheduled.cancel },
     assertWindowOpen,
     sweepStale: sweeper.sweepStale,
     startSweeper: sweeper.startSweeper,
@@ -271,12 +278,14 @@ export function createOutboundService(deps: {
       authorUserId?: number;
       /** A message of the client this one answers, by id: 422 when it is not theirs or has no wamid. */
       replyToId?: number;
+      /** Send it later (an agent's message): the window is checked at that time instead. */
+      sendAt?: string;
     }): Promise<SendOutcome> {
-      const { companyId, clientId, sender } = input;
+      const { companyId, clientId, sender, sendAt } = input;
       const content: OutboundContent =
         typeof input.content === 'string' ? { type: 'text', text: input.content } : input.content;
       const client = await clientOf(companyId, clientId);
-      await assertWindowOpen(companyId, clientId);
+      if (!sendAt) await assertWindowOpen(companyId, clientId);
       const contextWamid = input.replyToId
         ? await quotableWamid(companyId, clientId, input.replyToId)
         : input.contextWamid;
@@ -285,7 +294,7 @@ export function createOutboundService(deps: {
           companyId,
           clientId,
           sender,
-          { messageType: 'text', waType: 'text', content: content.text, authorUserId: input.authorUserId },
+          { messageType: 'text', waType: 'text', content: content.text, authorUserId: input.authorUserId, sendAt },
           { content: textContent(content.text), contextWamid },
           client.whatsapp_cellphone,
         );
@@ -308,6 +317,7 @@ export function createOutboundService(deps: {
             storageKey: content.storageKey,
           },
           authorUserId: input.authorUserId,
+          sendAt,
         },
         {
           content: mediaContent(content.type, {
@@ -338,6 +348,8 @@ export function createOutboundService(deps: {
       components?: unknown[];
       /** The agent sending it. */
       authorUserId?: number;
+      /** Send it later, at this time (a template goes out whatever the window). */
+      sendAt?: string;
     }): Promise<SendOutcome> {
       const { companyId, clientId } = input;
       const client = await clientOf(companyId, clientId);
@@ -345,7 +357,7 @@ export function createOutboundService(deps: {
         companyId,
         clientId,
         input.sender ?? 'admin',
-        { messageType: 'text', waType: 'template', content: input.content, authorUserId: input.authorUserId },
+        { ...input, messageType: 'text', waType: 'template' },
         { content: templateContent(input.template, input.bodyParameters, input.components) },
         client.whatsapp_cellphone,
       );

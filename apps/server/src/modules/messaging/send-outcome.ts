@@ -31,6 +31,25 @@ export type OutboundContent =
       storageKey?: string;
     };
 
+/** An outgoing message as it is stored (what the chat shows), before it is sent. */
+export interface StoredOutgoing {
+  messageType: Message['message_type'];
+  waType: string;
+  content: string;
+  media?: {
+    id: string | null;
+    mimeType: string | null;
+    fileName: string | null;
+    caption: string | null;
+    /** The chat's copy of the file (private storage). */
+    storageKey?: string;
+  };
+  /** The agent who wrote it (an admin's message). */
+  authorUserId?: number;
+  /** Sent later, at this time: stored as scheduled (status 5), nothing sent yet. */
+  sendAt?: string;
+}
+
 /** Why a message ended with status 4. */
 export interface SendFailure {
   /** WhatsApp's error code; null when WhatsApp never gave one. */
@@ -42,8 +61,11 @@ export interface SendFailure {
 
 export interface SendOutcome {
   message: Message;
-  /** sent: WhatsApp accepted it; failed: status 4 with the reason; retrying: a job tries again shortly. */
-  outcome: 'sent' | 'failed' | 'retrying';
+  /**
+   * sent: WhatsApp accepted it; failed: status 4 with the reason; retrying: a job tries again shortly;
+   * scheduled: stored with status 5, sent by a job at its time.
+   */
+  outcome: 'sent' | 'failed' | 'retrying' | 'scheduled';
   failure?: SendFailure;
 }
 

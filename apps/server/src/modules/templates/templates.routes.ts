@@ -98,7 +98,14 @@ export function templatesRoutes(deps: {
         }
         return reply.status(201).send({
           success: true as const,
-          message: translate(request.lang, outcome === 'sent' ? 'templates.sent' : 'templates.retrying'),
+          message: translate(
+            request.lang,
+            outcome === 'scheduled'
+              ? 'messaging.scheduled'
+              : outcome === 'sent'
+                ? 'templates.sent'
+                : 'templates.retrying',
+          ),
           data,
         });
       },

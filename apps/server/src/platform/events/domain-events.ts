@@ -24,6 +24,8 @@ export const DOMAIN_EVENTS = {
    * `status` is the one it moved to (the list's integer status).
    */
   'message.status_changed': z.object({ ...company, clientId: id, messageId: id, status: z.number().int() }),
+  /** A scheduled message was cancelled before it went out (its row is gone). */
+  'message.deleted': z.object({ ...company, clientId: id, messageId: id }),
   /**
    * WhatsApp reported a status for a wamid of the company, whichever sender it belongs to: a mass message's
    * recipient takes it by wamid (it may come before the recipient's message is kept in its conversation).

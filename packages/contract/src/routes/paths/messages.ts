@@ -6,6 +6,9 @@ export const messagesPaths = {
   get: { method: 'GET', path: '/admin/messages/:id' },
   markAsRead: { method: 'PATCH', path: '/admin/messages/:clientId/mark-as-read' },
   send: { method: 'POST', path: '/admin/message' },
+  /** A scheduled message (status 5): changed, or cancelled (deleted), before it goes out. */
+  updateScheduled: { method: 'PUT', path: '/admin/messages/:id' },
+  cancelScheduled: { method: 'DELETE', path: '/admin/messages/:id' },
   /** A message's media file (not JSON: the file itself, with its type). */
   file: { method: 'GET', path: '/admin/files/:id' },
 } as const satisfies Endpoints;
