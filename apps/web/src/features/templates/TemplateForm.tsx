@@ -1,5 +1,5 @@
 import type { MediaKind } from '@hablabot/contract';
-import { useId, useMemo, useState } from 'react';
+import { Fragment, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, FormField, FormModal, MessageBox, Textarea, useMessageBox } from '../../components';
 import { PlusIcon, TrashIcon } from '../../components/lib/icons';
@@ -279,20 +279,22 @@ export function TemplateForm({
                 />
               )}
             </FormField>
-            {Array.from({ length: exampleCount }, (_, i) =>
-              text(
-                `bodyExamples.${i}`,
-                values.bodyExamples[i] ?? '',
-                (v) => {
-                  const next = [...values.bodyExamples];
-                  next[i] = v;
-                  change({ bodyExamples: next });
-                },
-                TEMPLATE_LIMITS.example,
-                t('templates.form.example', { n: i + 1 }),
-                { required: true },
-              ),
-            )}
+            {Array.from({ length: exampleCount }, (_, i) => (
+              <Fragment key={`example-${i + 1}`}>
+                {text(
+                  `bodyExamples.${i}`,
+                  values.bodyExamples[i] ?? '',
+                  (v) => {
+                    const next = [...values.bodyExamples];
+                    next[i] = v;
+                    change({ bodyExamples: next });
+                  },
+                  TEMPLATE_LIMITS.example,
+                  t('templates.form.example', { n: i + 1 }),
+                  { required: true },
+                )}
+              </Fragment>
+            ))}
             {text(
               'footer',
               values.footer,
@@ -382,7 +384,7 @@ export function TemplateForm({
         open={pickerOpen}
         kinds={MEDIA_KIND[values.header] ? [MEDIA_KIND[values.header]!] : undefined}
         onClose={() => setPickerOpen(false)}
-        onSelect={(item) => change({ headerMedia: { url: item.url, name: item.file_name } })}
+        onSelect={(item) => change({ headerMedia: { id: item.id, url: item.url, name: item.file_name } })}
       />
     </>
   );

@@ -120,6 +120,8 @@ describe('TemplatesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
   });
 
   it('checks Meta rules before sending, previews the bubble, then sends Meta shape', async () => {
+    // The example fields come and go with the placeholders: React must be able to tell them apart.
+    const consoleErrors = vi.spyOn(console, 'error');
     const user = userEvent.setup();
     const { api } = setup();
     await screen.findByText('bienvenida');
@@ -162,6 +164,9 @@ describe('TemplatesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
       ],
     });
     expect(await within(table()).findByText('pedido_listo')).toBeInTheDocument();
+    const keyWarnings = consoleErrors.mock.calls.filter((call) => call.join(' ').includes('unique "key"'));
+    expect(keyWarnings).toEqual([]);
+    consoleErrors.mockRestore();
   });
 
   it('words the rules in English', async () => {

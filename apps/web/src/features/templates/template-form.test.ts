@@ -85,6 +85,24 @@ describe('template form rules (the contract schema, on the form fields)', () => 
     ).toEqual({ name: 'Ya existe', 'bodyExamples.1': 'Falta el ejemplo' });
   });
 
+  it("names a media header's sample by its library file, which the server uploads to Meta", () => {
+    const media = { id: 42, url: 'https://app.example/storage/media/ab/x.png', name: 'precios.png' };
+    const request = toCreateRequest(values({ header: 'IMAGE', headerMedia: media }));
+    expect(request.header_media_id).toBe(42);
+    expect(request.components[0]).toEqual({ type: 'HEADER', format: 'IMAGE' });
+    expect(keys(values({ header: 'IMAGE', headerMedia: media }))).toEqual({});
+    // A text header never carries the library file.
+    expect(
+      toCreateRequest(values({ header: 'TEXT', headerText: 'Hola', headerMedia: media })),
+    ).not.toHaveProperty('header_media_id');
+    expect(
+      serverIssuesByField(
+        { header_media_id: ['El archivo de muestra no es del tipo que pide el encabezado.'] },
+        values({ header: 'IMAGE', headerMedia: media }),
+      ),
+    ).toEqual({ headerMedia: 'El archivo de muestra no es del tipo que pide el encabezado.' });
+  });
+
   it('fills the preview with the examples, leaving {{n}} without one', () => {
     expect(fillExamples('Hola {{1}}, pedido {{2}}', ['Ana'])).toBe('Hola Ana, pedido {{2}}');
   });

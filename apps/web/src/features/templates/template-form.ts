@@ -30,8 +30,8 @@ export interface TemplateFormValues {
   header: HeaderKind;
   headerText: string;
   headerExample: string;
-  /** The sample from the media library: its address and name. */
-  headerMedia: { url: string; name: string } | null;
+  /** The sample from the media library: its id (the server uploads it to Meta), address and name. */
+  headerMedia: { id: number; url: string; name: string } | null;
   body: string;
   /** The example of placeholder n at index n - 1. */
   bodyExamples: string[];
@@ -72,11 +72,7 @@ export function toCreateRequest(values: TemplateFormValues): CreateTemplateReque
       ...(example ? { example: { header_text: example } } : {}),
     });
   } else if (values.header !== 'NONE') {
-    components.push({
-      type: 'HEADER',
-      format: values.header,
-      ...(values.headerMedia ? { example: { header_handle: [values.headerMedia.url] } } : {}),
-    });
+    components.push({ type: 'HEADER', format: values.header });
   }
   const numbers = placeholderNumbers(values.body);
   const count = numbers.length ? Math.max(...numbers) : 0;
@@ -99,7 +95,12 @@ export function toCreateRequest(values: TemplateFormValues): CreateTemplateReque
       ),
     });
   }
-  return { name: values.name, language: values.language, category: values.category, components };
+  // A media header's sample: the library file, which the server uploads to Meta for its handle.
+  const sample =
+    values.header !== 'NONE' && values.header !== 'TEXT' && values.headerMedia
+      ? { header_media_id: values.headerMedia.id }
+      : {};
+  return { name: values.name, language: values.language, category: values.category, components, ...sample };
 }
 
 /**
@@ -108,6 +109,7 @@ export function toCreateRequest(values: TemplateFormValues): CreateTemplateReque
  */
 export function fieldOfPath(path: readonly PropertyKey[], request: CreateTemplateRequest): string {
   const [first, index, ...rest] = path.map(String);
+  if (first === 'header_media_id') return 'headerMedia';
   if (first !== 'components') return first ?? 'form';
   if (index === undefined) return 'body';
   const component = request.components[Number(index)];
