@@ -7,6 +7,7 @@ import type { ChatCompletionsClient } from './integrations/ai/chat-completions';
 import type { LoginLimits, RegisterLimits } from './modules/auth/auth.service';
 import type { BotModelSettingsSource } from './modules/bots/bot-model-settings';
 import type { MassSenderOptions } from './modules/mass-messages/mass-sender';
+import type { MediaRetryOptions } from './modules/messaging/media-retry';
 import type { OutboundRetryOptions } from './modules/messaging/outbound.service';
 import type { WordPressLimits } from './modules/wordpress-api/wordpress.service';
 import type { AuthCache } from './platform/auth-cache';
@@ -69,8 +70,8 @@ export interface ContainerOptions {
   templateSync?: { pageSize?: number; maxPages?: number; timeoutMs?: number };
   /** How long the bot waits after a customer's message before answering (2 s by default). */
   botReplyDelayMs?: number;
-  /** The wait before the first retry of a media download (5 s by default, doubling). */
-  mediaRetryBackoffMs?: number;
+  /** How a customer's media is tried again: the waits, the clock the 7 days are judged on (tests). */
+  mediaRetry?: MediaRetryOptions;
   /** How often and how patiently a send WhatsApp refused for now is tried again (tests shorten it). */
   outboundRetry?: OutboundRetryOptions;
   /** How long a send to WhatsApp waits for the answer (15 s by default). */

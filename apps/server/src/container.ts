@@ -200,7 +200,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     messagesRepository,
     withTransaction,
     storage: infra.privateFiles,
-    backoffMs: options.mediaRetryBackoffMs,
+    retry: options.mediaRetry,
     log: workLog,
   });
   const botReplies = createBotReplies({

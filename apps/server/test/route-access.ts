@@ -116,6 +116,7 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/v1/templates/:id': { access: 'admin' },
   'POST /api/v1/admin/messages/send-template-message': { access: 'admin' },
   'GET /api/v1/admin/files/:id': { access: 'admin', param: 'message' },
+  'POST /api/v1/admin/messages/:id/media/retry': { access: 'admin', param: 'message' },
   'GET /api/v1/super-admin/analytics': { access: 'super' },
   'GET /api/v1/super-admin/companies/overview': { access: 'super' },
   'GET /api/v1/super-admin/overview': { access: 'super' },

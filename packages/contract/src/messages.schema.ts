@@ -28,6 +28,10 @@ export function statusNameOf(status: number): MessageStatusName {
   return found ?? 'pending';
 }
 
+/** Where the download of a customer's media stands (see `media_status`). */
+export const MEDIA_STATUSES = ['pending', 'ready', 'failed'] as const;
+export type MediaStatus = (typeof MEDIA_STATUSES)[number];
+
 export const MESSAGE_SENDERS = ['client', 'admin', 'bot'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
@@ -89,6 +93,12 @@ export const ZMessage = z.object({
   media_caption: z.string().nullable(),
   media_mime_type: z.string().nullable(),
   media_file_name: z.string().nullable(),
+  /**
+   * A customer's media: `pending` while it is fetched from WhatsApp (tried again for the 7 days WhatsApp
+   * keeps it), `ready` once `media_url` serves it, `failed` when it was given up on (why in
+   * `error_message`; POST /admin/messages/{id}/media/retry tries again). Null for every other message.
+   */
+  media_status: z.enum(MEDIA_STATUSES).nullable().optional(),
   status: z.number().int(),
   /**
    * WhatsApp's error code and text when the message could not be delivered (status 4); the bot's reason

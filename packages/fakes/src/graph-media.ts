@@ -12,9 +12,19 @@ import type { FakeResponse } from './http';
  *   needs the bearer token; an expired one answers 404 as Meta's download host does.
  *
  * Both need an accepted token. Tests put a customer's file in with `add()` (as if the customer had sent
- * it), make the next URLs handed out already expired (`staleUrls`), or change what the retrieve answer
- * claims (`add(…, { sha256, fileSize })`) to check the server's checks.
+ * it), make the next URLs handed out already expired (`staleUrls`), change what the retrieve answer
+ * claims (`add(…, { sha256, fileSize })`) to check the server's checks, or make one media fail for a
+ * while (`failNext(id, fault, times)`: a 5xx, a timeout, an expired URL) before it answers as usual.
  */
+
+/**
+ * One failure of a media's next try, as WhatsApp has them:
+ * - `{ status }`: the retrieve answers this status with Meta's error body (503: service unavailable);
+ *   with `on: 'download'`, the retrieve answers and the download host answers the status instead;
+ * - `'timeout'`: the retrieve answers only after `hangMs` (longer than the server waits);
+ * - `'expired'`: the URL handed out has already expired, so the download answers 404.
+ */
+export type FakeMediaFault = { status: number; on?: 'retrieve' | 'download' } | 'timeout' | 'expired';
 
 export interface FakeMediaFile {
   id: string;
@@ -39,6 +49,14 @@ export interface FakeGraphMedia {
   add(bytes: Buffer, mimeType: string, claims?: { sha256?: string; fileSize?: number | string }): string;
   /** The download requests received (path /whatsapp_business/attachments). */
   downloads(): number;
+  /** The next `times` tries of media `id` fail this way (queued after the failures already set). */
+  failNext(id: string, fault: FakeMediaFault, times?: number): void;
+  /** Media `id` answers as usual from now on (its queued failures are dropped). */
+  recover(id: string): void;
+  /** How long a `'timeout'` fault holds the answer (30 s). */
+  hangMs: number;
+  /** The retrieve requests received for media `id`. */
+  retrieves(id: string): number;
 }
 
 declare module './graph-api' {
@@ -53,16 +71,46 @@ export const MEDIA_URL_TTL_MS = 5 * 60 * 1000;
 
 const newMediaId = () => String(1_000_000_000_000_000n + BigInt(`0x${randomBytes(6).toString('hex')}`));
 
+/** Meta's answer while the service is down for a moment (code 2, "Service temporarily unavailable"). */
+const unavailable = (status: number): FakeResponse => ({
+  status,
+  body: graphError(2, 'Service temporarily unavailable', { type: 'OAuthException' }),
+});
+
 /** Adds the media routes to a fake Graph API (called by `startFakeGraphApi`). */
 export function installGraphMedia(fake: FakeGraphApi): FakeGraphMedia {
   const signingKey = randomBytes(16);
   const sign = (id: string, expires: number) =>
     createHmac('sha256', signingKey).update(`${id}:${expires}`).digest('hex');
 
+  const faults = new Map<string, FakeMediaFault[]>();
+  /** The media's next fault when it is one of this step (the retrieve or the download), taken off. */
+  const takeFault = (id: string, step: 'retrieve' | 'download') => {
+    const queue = faults.get(id);
+    const next = queue?.[0];
+    if (!next) return undefined;
+    const stepOf = typeof next === 'object' ? (next.on ?? 'retrieve') : 'retrieve';
+    if (stepOf !== step) return undefined;
+    queue.shift();
+    return next;
+  };
+
   const media: FakeGraphMedia = {
     files: new Map(),
     urlTtlMs: MEDIA_URL_TTL_MS,
     staleUrls: 0,
+    hangMs: 30_000,
+    failNext(id, fault, times = 1) {
+      const queue = faults.get(id) ?? [];
+      for (let i = 0; i < times; i++) queue.push(fault);
+      faults.set(id, queue);
+    },
+    recover(id) {
+      faults.delete(id);
+    },
+    retrieves: (id) =>
+      fake.requests.filter((r) => r.method === 'GET' && /^\/[^/]+\/([^/]+)\/?$/.exec(r.path)?.[1] === id)
+        .length,
     add(bytes, mimeType, claims = {}) {
       const id = newMediaId();
       media.files.set(id, {
@@ -108,13 +156,19 @@ export function installGraphMedia(fake: FakeGraphApi): FakeGraphMedia {
   });
 
   // Retrieve: the media's URL and what WhatsApp knows of it. Other ids go on to the routes before.
-  fake.route('GET', '/:version/:id', (request, { id }) => {
+  fake.route('GET', '/:version/:id', async (request, { id }) => {
     const file = media.files.get(id);
     if (!file) return undefined;
     const refused = checkGraphToken(fake, request);
     if (refused) return refused;
-    const stale = media.staleUrls > 0;
-    if (stale) media.staleUrls--;
+    const fault = takeFault(id, 'retrieve');
+    if (fault === 'timeout') {
+      await new Promise((resolve) => setTimeout(resolve, media.hangMs).unref());
+      return unavailable(503);
+    }
+    if (typeof fault === 'object') return unavailable(fault.status);
+    const stale = fault === 'expired' || media.staleUrls > 0;
+    if (stale && fault !== 'expired') media.staleUrls--;
     const expires = Date.now() + (stale ? -1000 : media.urlTtlMs);
     const url = `${fake.url}${MEDIA_DOWNLOAD_PATH}/?mid=${id}&ext=${expires}&hash=${sign(id, expires)}`;
     return {
@@ -139,6 +193,8 @@ export function installGraphMedia(fake: FakeGraphApi): FakeGraphMedia {
     const file = media.files.get(id);
     if (!file || request.query.get('hash') !== sign(id, expires)) return GRAPH_ERRORS.unknownObject(id);
     if (!(expires > Date.now())) return { status: 404, body: 'URL signature expired' };
+    const fault = takeFault(id, 'download');
+    if (typeof fault === 'object') return { status: fault.status, body: 'Service Unavailable' };
     return { status: 200, body: file.bytes, headers: { 'content-type': file.mimeType } };
   });
 

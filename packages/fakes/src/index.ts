@@ -34,6 +34,7 @@ export { installTemplateAdmin, type TemplateVerdict } from './graph-template-adm
 export type { FakeUpload } from './graph-uploads';
 export {
   type FakeGraphMedia,
+  type FakeMediaFault,
   type FakeMediaFile,
   installGraphMedia,
   MEDIA_DOWNLOAD_PATH,

@@ -25,6 +25,13 @@ export interface MessagesTable {
   media_sha256: string | null;
   /** Where the fetched bytes are in file storage; null until fetched. */
   media_storage_key: string | null;
+  /**
+   * A customer's media download: pending, ready or failed (null on a customer's media: pending, its first
+   * try not run yet).
+   */
+  media_status: Generated<string | null>;
+  /** Tries of the media download made so far. */
+  media_attempts: Generated<number>;
   /** 0 pending, 1 sent, 3 delivered, 2 read, 4 not sent, 5 scheduled. */
   status: number;
   /** When a scheduled message goes (or went) out; null for the others. */

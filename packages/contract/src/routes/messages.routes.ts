@@ -43,6 +43,8 @@ export const messagesRoutes = /* @__PURE__ */ declareRoutes(messagesPaths, {
     responses: { 200: ZScheduledMessageResponse, ...errors },
   },
   cancelScheduled: { params: ZIdParams, responses: { 200: ZMessageResponse, ...errors } },
+  // 200 with the message, its media pending again; 409 when its media has not failed.
+  retryMedia: { params: ZIdParams, responses: { 200: ZSendMessageResponse, ...errors } },
   // The file itself (its stored type), no JSON answer.
   file: { params: ZIdParams, responses: {} },
 });

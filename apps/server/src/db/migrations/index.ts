@@ -28,6 +28,7 @@ import * as m20261128010000 from './20261128010000_inbox_views';
 import * as m20261128020000 from './20261128020000_templates_review';
 import * as m20261129000000 from './20261129000000_clients_phone_key';
 import * as m20261129010000 from './20261129010000_clients_search_index';
+import * as m20261130203000 from './20261130203000_message_media_status';
 import * as m20261130194500 from './20261130194500_consent';
 import * as m20261130201000 from './20261130201000_webhook_deliveries';
 import * as m20261130202500 from './20261130202500_mass_limits';
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   '20261128020000_templates_review': m20261128020000,
   '20261129000000_clients_phone_key': m20261129000000,
   '20261129010000_clients_search_index': m20261129010000,
+  '20261130203000_message_media_status': m20261130203000,
   '20261130194500_consent': m20261130194500,
   '20261130201000_webhook_deliveries': m20261130201000,
   '20261130202500_mass_limits': m20261130202500,

@@ -71,10 +71,12 @@ export async function retrieveMedia(input: {
   baseUrl: string;
   token: string;
   mediaId: string;
+  /** How long WhatsApp may take to answer (15 s by default). */
+  timeoutMs?: number;
 }): Promise<MediaInfo | MediaProblem> {
   const result = await callOutside(graphUrl(input.baseUrl, encodeURIComponent(input.mediaId)), {
     headers: { authorization: `Bearer ${input.token}` },
-    timeoutMs: RETRIEVE_TIMEOUT_MS,
+    timeoutMs: input.timeoutMs ?? RETRIEVE_TIMEOUT_MS,
   });
   if (result.kind === 'timeout') return problem('unavailable', true, 'retrieve timed out');
   if (result.kind === 'unreachable')

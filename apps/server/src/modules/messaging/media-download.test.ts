@@ -26,7 +26,7 @@ describe(`media download (${engine})`, () => {
 
   beforeAll(async () => {
     graph = await startFakeGraphApi({ tokens: [TOKEN] });
-    ctx = await createTestContext({ mediaRetryBackoffMs: 50 });
+    ctx = await createTestContext({ mediaRetry: { waitsMs: [50] } });
     cast = await createCast(ctx);
     companyId = cast.admin.user.company_id!;
     await ctx.container.settingsRepository.upsertSettings(companyId, {

@@ -1,19 +1,22 @@
 import fs from 'node:fs';
-import { DEFAULT_LANGUAGE } from '@hablabot/contract';
+import { DEFAULT_LANGUAGE, type Message } from '@hablabot/contract';
 import {
   downloadMedia,
   type MediaProblem,
   retrieveMedia,
   sameSha256,
 } from '../../integrations/whatsapp/media';
+import type { TokenWatcher } from '../../integrations/whatsapp/cloud-api';
 import { z } from 'zod';
 import { on } from '../../platform/events/domain-events';
 import { defineJob } from '../../platform/jobs/definitions';
-import type { JobContext, JobQueue } from '../../platform/jobs/jobs';
+import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import { type FileStorage, newStorageKey } from '../../platform/storage';
 import type { TransactionScope, WithTransaction } from '../../repositories';
 import type { SettingsService } from '../settings/settings.service';
+import { MEDIA_KEPT_MS, MEDIA_RETRY_WAITS_MS, type MediaRetryOptions, nextMediaTry } from './media-retry';
+import type { StoredMedia } from './message-rows';
 import type { MessagesRepository } from './messages.repository';
 
 declare module '../../platform/jobs/jobs' {
@@ -36,9 +39,6 @@ export const INBOUND_MEDIA_LIMITS: Record<string, number> = {
   sticker: 500 * KB,
 };
 
-/** Runs of the job in all: the first and four retries (5 s, 10 s, 20 s, 40 s apart by default). */
-export const MEDIA_DOWNLOAD_ATTEMPTS = 5;
-export const MEDIA_DOWNLOAD_BACKOFF_MS = 5_000;
 const DOWNLOAD_TIMEOUT_MS = 120_000;
 
 /** The extension a stored file gets from its type; anything else is stored as `.bin`. */
@@ -77,14 +77,21 @@ export function cleanMimeType(value: string | null | undefined): string {
 
 export const extensionOfMime = (mime: string) => EXTENSIONS[mime.split(';')[0].trim()] ?? 'bin';
 
+/** Why a try failed: WhatsApp's answer, or no token to ask with. */
+type Problem = Omit<MediaProblem, 'reason'> & { reason: MediaProblem['reason'] | 'no_token' };
+
 const formatLimit = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
 
 /**
  * A customer's media, fetched from WhatsApp into private storage by a job (see "Media download" in
- * docs/modules/messaging.md). A media message enqueues the job when it is stored; the job asks Graph for a
- * fresh URL on every run, downloads within the type's limit, checks the SHA-256, stores the file and sets
- * the message's file. Transient failures retry with backoff; a permanent one (or the last retry) leaves
- * the message without a file and with a readable note in `error_message`.
+ * docs/modules/messaging.md). A media message is stored with its media pending and enqueues the job; each
+ * run asks Graph for a fresh URL, downloads within the type's limit, checks the SHA-256, stores the file
+ * and makes the media ready. A failure that may pass (5xx, timeout, expired URL, network) keeps it
+ * pending and queues the next try after the schedule's wait (media-retry.ts), for as long as WhatsApp
+ * keeps the media (7 days from the message); a permanent one, or a failure on the last try, makes it
+ * failed with a readable note in `error_message`. Every change of the media's state emits
+ * `message.updated`. The download follows the message's stored state, never the webhook: a delivery
+ * WhatsApp repeats is a duplicate of the message and changes nothing here.
  */
 export function createMediaDownloads(deps: {
   jobs: Pick<JobQueue, 'enqueue'>;
@@ -92,119 +99,165 @@ export function createMediaDownloads(deps: {
   messagesRepository: MessagesRepository;
   withTransaction: WithTransaction;
   storage: FileStorage;
-  backoffMs?: number;
+  retry?: MediaRetryOptions;
   log?: { warn(obj: object, msg: string): void };
+  /** Told when WhatsApp refuses the stored token (190) or accepts it (token-health.ts). */
+  tokens?: TokenWatcher;
 }) {
   const { jobs, settings, messagesRepository: repo, storage } = deps;
+  const clock = deps.retry?.clock ?? { now: () => Date.now() };
+  const waitsMs = deps.retry?.waitsMs ?? MEDIA_RETRY_WAITS_MS;
+  const keptMs = deps.retry?.keptMs ?? MEDIA_KEPT_MS;
   const note = (key: string, params?: Record<string, string | number>) =>
     translate(DEFAULT_LANGUAGE, `messaging.media.${key}`, params);
 
-  /** Changes the message's file (or note) and emits `message.updated`, in one transaction. */
-  function update(companyId: number, messageId: number, change: (tx: TransactionScope) => Promise<unknown>) {
+  /** Changes the message's media and emits `message.updated` when it changed, in one transaction. */
+  function update(
+    companyId: number,
+    messageId: number,
+    change: (tx: TransactionScope) => Promise<{ client_id: number } | undefined>,
+  ) {
     return deps.withTransaction(async (tx) => {
       const changed = await change(tx);
-      if (changed)
-        tx.events.emit('message.updated', {
-          companyId,
-          clientId: (changed as { client_id: number }).client_id,
-          messageId,
-        });
+      if (changed) tx.events.emit('message.updated', { companyId, clientId: changed.client_id, messageId });
       return changed !== undefined;
     });
   }
 
-  async function fail(companyId: number, messageId: number, text: string) {
-    await update(companyId, messageId, (tx) =>
-      tx.messagesRepository.setMediaFailed(companyId, messageId, text),
+  /** Queues a run of the download `delayMs` from now (one waiting run per message). */
+  function schedule(companyId: number, messageId: number, delayMs = 0) {
+    return jobs.enqueue(
+      MEDIA_DOWNLOAD_JOB,
+      { companyId, messageId },
+      // The tries are counted on the message; the queue's own retries only cover a run that broke off
+      // before it could note its outcome (the database unreachable, the process stopped).
+      { delayMs: Math.max(0, Math.round(delayMs)), attempts: 3, dedupeKey: `${companyId}:${messageId}` },
     );
   }
 
-  async function run(payload: { companyId: number; messageId: number }, context: JobContext): Promise<void> {
-    const { companyId, messageId } = payload;
-    const media = await repo.findMedia(companyId, messageId);
-    if (!media || media.storageKey || !media.mediaId) return;
-    const limit = INBOUND_MEDIA_LIMITS[media.waType] ?? INBOUND_MEDIA_LIMITS[media.messageType] ?? 16 * MB;
+  const limitOf = (media: StoredMedia) =>
+    INBOUND_MEDIA_LIMITS[media.waType] ?? INBOUND_MEDIA_LIMITS[media.messageType] ?? 16 * MB;
+
+  const problem = (reason: Problem['reason'], transient: boolean, detail: string): Problem => ({
+    ok: false,
+    reason,
+    transient,
+    detail,
+  });
+
+  /** One try: the file stored (by this run or one before it), or what went wrong. */
+  async function fetchOnce(
+    companyId: number,
+    media: StoredMedia & { mediaId: string },
+  ): Promise<{ stored: true } | Problem> {
+    const limit = limitOf(media);
     const credentials = await settings.credentials(companyId);
     const token = credentials.whatsAppApiKey;
-    if (!token) return fail(companyId, messageId, note('no_token'));
-
-    const lastTry = context.attempt >= MEDIA_DOWNLOAD_ATTEMPTS;
-    const give = async (p: MediaProblem) => {
-      deps.log?.warn(
-        { companyId, messageId, attempt: context.attempt, ...p },
-        'whatsapp media download failed',
-      );
-      if (p.transient && !lastTry) throw new Error(`media download: ${p.detail}`);
-      const text =
-        p.reason === 'too_large'
-          ? note('too_large', { limit: formatLimit(limit) })
-          : p.reason === 'unavailable'
-            ? note('unavailable')
-            : note(p.reason);
-      await fail(companyId, messageId, text);
-    };
+    if (!token) return problem('no_token', false, 'no token in the settings');
 
     const info = await retrieveMedia({
       baseUrl: credentials.facebookMessagesApiUrl,
       token,
       mediaId: media.mediaId,
+      timeoutMs: deps.retry?.retrieveTimeoutMs,
     });
-    if (!info.ok) return give(info);
+    if (info.ok) await deps.tokens?.accepted(companyId);
+    else if (info.reason === 'bad_token') await deps.tokens?.refused(companyId);
+    if (!info.ok) return info;
     if (info.fileSize !== null && info.fileSize > limit)
-      return give({ ok: false, reason: 'too_large', transient: false, detail: `file_size ${info.fileSize}` });
+      return problem('too_large', false, `file_size ${info.fileSize}`);
 
     const downloaded = await downloadMedia({
       url: info.url,
       token,
       maxBytes: limit,
       dir: storage.stagingDir,
-      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      timeoutMs: deps.retry?.downloadTimeoutMs ?? DOWNLOAD_TIMEOUT_MS,
     });
-    if (!downloaded.ok) return give(downloaded);
+    if (!downloaded.ok) return downloaded;
     try {
       // Graph's hash is required (retrieveMedia refuses an answer without one); the webhook's, when it
       // gave one, must agree too.
       const expected = [info.sha256, media.sha256].filter((h): h is string => !!h);
       if (expected.some((h) => !sameSha256(h, downloaded.sha256)))
-        return await give({
-          ok: false,
-          reason: 'checksum',
-          transient: false,
-          detail: `sha256 ${expected.join(' / ')}`,
-        });
+        return problem('checksum', false, `sha256 ${expected.join(' / ')}`);
       const mimeType = cleanMimeType(info.mimeType ?? media.mimeType);
       const key = newStorageKey(extensionOfMime(mimeType));
       await storage.put(key, downloaded.file);
-      const stored = await update(companyId, messageId, (tx) =>
-        tx.messagesRepository.setMediaStored(companyId, messageId, { storageKey: key, mimeType }),
+      const stored = await update(companyId, media.id, (tx) =>
+        tx.messagesRepository.setMediaStored(companyId, media.id, { storageKey: key, mimeType }),
       );
       // Another run stored it first: this copy is not needed.
       if (!stored) await storage.delete(key);
+      return { stored: true };
     } finally {
       await fs.promises.rm(downloaded.file, { force: true });
     }
   }
 
+  async function run(payload: { companyId: number; messageId: number }): Promise<void> {
+    const { companyId, messageId } = payload;
+    const media = await repo.findMedia(companyId, messageId);
+    if (!media?.mediaId || media.storageKey || media.status !== 'pending') return;
+    const attempt = media.attempts + 1;
+    let outcome: { stored: true } | Problem;
+    try {
+      outcome = await fetchOnce(companyId, { ...media, mediaId: media.mediaId });
+    } catch (err) {
+      // Our side failed (storage, an unexpected answer): worth another try like an outage.
+      outcome = problem('unavailable', true, `download broke off: ${(err as Error).message}`);
+    }
+    if ('stored' in outcome) return;
+    deps.log?.warn({ companyId, messageId, attempt, ...outcome }, 'whatsapp media download failed');
+    if (outcome.transient) {
+      const now = clock.now();
+      const next = nextMediaTry({
+        attempts: attempt,
+        now,
+        sentAt: Date.parse(media.createdAt),
+        waitsMs,
+        keptMs,
+      });
+      if (next !== null) {
+        if (await repo.noteMediaTry(companyId, messageId, attempt))
+          await schedule(companyId, messageId, next - now);
+        return;
+      }
+    }
+    const text =
+      outcome.reason === 'too_large'
+        ? note('too_large', { limit: formatLimit(limitOf(media)) })
+        : note(outcome.reason);
+    await update(companyId, messageId, (tx) =>
+      tx.messagesRepository.setMediaFailed(companyId, messageId, text),
+    );
+  }
+
   return {
-    /** The download's job: transient failures retry with backoff (`enqueueFor` sets them). */
+    /** The download's job: one try per run; the next try is queued by the run itself (see above). */
     job: defineJob({
       name: MEDIA_DOWNLOAD_JOB,
       schema: z.object({ companyId: z.number().int(), messageId: z.number().int() }),
-      handler: run,
+      handler: (payload) => run(payload),
     }),
-    /** Queues the download of a customer's media message not fetched yet (others are ignored). */
+    /** Queues the download of a customer's media message still pending (others are ignored). */
     async enqueueFor(companyId: number, messageId: number): Promise<void> {
       const media = await repo.findMedia(companyId, messageId);
-      if (!media?.mediaId || media.storageKey) return;
-      await jobs.enqueue(
-        MEDIA_DOWNLOAD_JOB,
-        { companyId, messageId },
-        {
-          attempts: MEDIA_DOWNLOAD_ATTEMPTS,
-          backoff: deps.backoffMs ?? MEDIA_DOWNLOAD_BACKOFF_MS,
-          dedupeKey: `${companyId}:${messageId}`,
-        },
-      );
+      if (!media?.mediaId || media.status !== 'pending') return;
+      await schedule(companyId, messageId);
+    },
+    /**
+     * Tries a failed download again now (POST /admin/messages/{id}/media/retry): the media becomes
+     * pending, its tries counted anew, and the chat is told. Undefined when its media had not failed.
+     */
+    async retry(companyId: number, messageId: number): Promise<Message | undefined> {
+      const restarted = await deps.withTransaction(async (tx) => {
+        const message = await tx.messagesRepository.restartMedia(companyId, messageId);
+        if (message) tx.events.emit('message.updated', { companyId, clientId: message.client_id, messageId });
+        return message;
+      });
+      if (restarted) await schedule(companyId, messageId);
+      return restarted;
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   MESSAGE_STATUS,
+  type MediaStatus,
   type Message,
   type MessageSender,
   type MessageType,
@@ -81,6 +82,11 @@ export interface StoredMedia {
   fileName: string | null;
   sha256: string | null;
   storageKey: string | null;
+  /** Where its download stands (see mediaStatusOf) and the tries made so far. */
+  status: MediaStatus | null;
+  attempts: number;
+  /** When the customer sent it (WhatsApp keeps the media 7 days from then). */
+  createdAt: string;
 }
 
 /** One turn of the recent conversation, for the bot's prompt. */
@@ -120,6 +126,18 @@ export const rankOfStored = sql<number>`case status ${sql.join(
   sql` `,
 )} else 0 end`;
 
+/**
+ * Where a customer's media download stands: ready once its file is stored, failed when given up on,
+ * pending otherwise (its first try not run yet, or waiting for the next). Null for any other message.
+ */
+export function mediaStatusOf(
+  r: Pick<MessageRow, 'sender_type' | 'media_id' | 'media_storage_key' | 'media_status'>,
+): MediaStatus | null {
+  if (r.sender_type !== 'client' || !r.media_id) return null;
+  if (r.media_storage_key) return 'ready';
+  return r.media_status === 'failed' ? 'failed' : 'pending';
+}
+
 /** Where the company's admins download a message's media (once fetched). */
 export const mediaUrlOf = (id: number) => `/api/v1/admin/files/${id}`;
 
@@ -139,6 +157,7 @@ export function toMessage(r: MessageRow, extras: MessageExtras | null = null): M
     media_caption: r.media_caption ?? (r.message_type === 'document' ? r.media_file_name : null),
     media_mime_type: r.media_mime_type,
     media_file_name: r.media_file_name,
+    media_status: mediaStatusOf(r),
     status: r.status,
     error_code: r.error_code,
     error_message: r.error_message,

@@ -21,6 +21,12 @@ export function createMessageUpdates(db: Executor) {
   type MessagesUpdate = UpdateQueryBuilder<DB, 'messages', 'messages', UpdateResult>;
   const { presentOne } = createMessagePresenter(db);
 
+  /** A customer's media download still pending: no file yet, not given up on. */
+  const pendingMedia = (q: MessagesUpdate) =>
+    q
+      .where('media_storage_key', 'is', null)
+      .where((eb) => eb.or([eb('media_status', 'is', null), eb('media_status', '=', 'pending')]));
+
   /** Adds the message's status, as it now is, to its history. */
   async function noteStatus(
     message: Message | undefined,
@@ -179,15 +185,51 @@ export function createMessageUpdates(db: Executor) {
     ): Promise<Message | undefined> {
       return updateOne(
         companyId,
-        { media_storage_key: file.storageKey, media_mime_type: file.mimeType, error_message: null },
+        {
+          media_storage_key: file.storageKey,
+          media_mime_type: file.mimeType,
+          media_status: 'ready',
+          error_message: null,
+        },
         (q) => q.where('id', '=', id).where('media_storage_key', 'is', null),
       );
     },
 
-    /** Notes why a customer's media could not be fetched (the message itself stays as it was). */
+    /**
+     * Gives up on a customer's media: failed, with why in `error_message` (the message itself stays as it
+     * was). Only a pending download fails, so two runs at once fail it once. Undefined when nothing changed.
+     */
     async setMediaFailed(companyId: number, id: number, note: string): Promise<Message | undefined> {
-      return updateOne(companyId, { error_message: note }, (q) =>
-        q.where('id', '=', id).where('media_storage_key', 'is', null),
+      return updateOne(companyId, { media_status: 'failed', error_message: note }, (q) =>
+        pendingMedia(q.where('id', '=', id)),
+      );
+    },
+
+    /** Counts a try of a pending download that will be tried again; false when it is no longer pending. */
+    async noteMediaTry(companyId: number, id: number, attempts: number): Promise<boolean> {
+      const result = await pendingMedia(
+        db
+          .updateTable('messages')
+          .set({ media_status: 'pending', media_attempts: attempts, updated_at: now() })
+          .where('company_id', '=', companyId)
+          .where('id', '=', id),
+      ).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Makes a failed download of a customer's media pending again, its tries counted from zero and its
+     * note cleared, in one statement (two retries at once restart it once). Undefined when its media had
+     * not failed.
+     */
+    async restartMedia(companyId: number, id: number): Promise<Message | undefined> {
+      return updateOne(companyId, { media_status: 'pending', media_attempts: 0, error_message: null }, (q) =>
+        q
+          .where('id', '=', id)
+          .where('sender_type', '=', 'client')
+          .where('media_id', 'is not', null)
+          .where('media_storage_key', 'is', null)
+          .where('media_status', '=', 'failed'),
       );
     },
   };

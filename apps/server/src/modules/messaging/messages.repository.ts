@@ -9,6 +9,7 @@ import {
   type NewMessage,
   type StoredMedia,
   createMessagePresenter,
+  mediaStatusOf,
   now,
   toMessage,
 } from './message-rows';
@@ -243,6 +244,9 @@ export function createMessagesRepository(db: Executor) {
           'media_file_name',
           'media_sha256',
           'media_storage_key',
+          'media_status',
+          'media_attempts',
+          'created_at',
         ])
         .where('company_id', '=', companyId)
         .where('id', '=', id)
@@ -259,6 +263,9 @@ export function createMessagesRepository(db: Executor) {
             fileName: r.media_file_name,
             sha256: r.media_sha256,
             storageKey: r.media_storage_key,
+            status: mediaStatusOf(r),
+            attempts: r.media_attempts,
+            createdAt: r.created_at,
           }
         : undefined;
     },

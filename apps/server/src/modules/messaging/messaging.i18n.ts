@@ -56,7 +56,11 @@ export const messagingTexts = {
       'No se guardó el archivo: pesa más de {limit}, el máximo de WhatsApp para este tipo.',
     'messaging.media.checksum':
       'No se guardó el archivo: su contenido no coincide con la huella SHA-256 que indicó WhatsApp.',
-    'messaging.media.unavailable': 'No se pudo descargar el archivo de WhatsApp tras varios intentos.',
+    'messaging.media.unavailable':
+      'No se pudo descargar el archivo de WhatsApp: se intentó durante los 7 días que WhatsApp lo guarda.',
+    'messaging.media.not_failed':
+      'Solo se puede reintentar la descarga de un archivo del cliente que no se pudo descargar.',
+    'messaging.media.retrying': 'Descargando el archivo de nuevo.',
     'messaging.media.no_checksum':
       'No se descargó el archivo: WhatsApp no indicó su huella SHA-256, así que no se puede comprobar.',
     'messaging.media.address_refused':
@@ -139,7 +143,10 @@ export const messagingTexts = {
       'The file was not saved: it is larger than {limit}, the WhatsApp limit for its type.',
     'messaging.media.checksum':
       'The file was not saved: its content does not match the SHA-256 WhatsApp gave.',
-    'messaging.media.unavailable': 'The file could not be downloaded from WhatsApp after several attempts.',
+    'messaging.media.unavailable':
+      'The file could not be downloaded from WhatsApp: it was tried for the 7 days WhatsApp keeps it.',
+    'messaging.media.not_failed': 'Only a customer file that could not be downloaded can be tried again.',
+    'messaging.media.retrying': 'Downloading the file again.',
     'messaging.media.no_checksum':
       'The file was not downloaded: WhatsApp gave no SHA-256 fingerprint to check it against.',
     'messaging.media.address_refused':

@@ -9,6 +9,8 @@ export const messagesPaths = {
   /** A scheduled message (status 5): changed, or cancelled (deleted), before it goes out. */
   updateScheduled: { method: 'PUT', path: '/admin/messages/:id' },
   cancelScheduled: { method: 'DELETE', path: '/admin/messages/:id' },
+  /** A customer's media that failed to download, tried again now. */
+  retryMedia: { method: 'POST', path: '/admin/messages/:id/media/retry' },
   /** A message's media file (not JSON: the file itself, with its type). */
   file: { method: 'GET', path: '/admin/files/:id' },
 } as const satisfies Endpoints;
