@@ -139,7 +139,7 @@ export function createTemplateAuthoring(deps: {
   ): Promise<CreateTemplateInput['components']> {
     const at = components.findIndex((c) => c.type === 'HEADER' && c.format !== 'TEXT');
     const header = components[at];
-    if (!header || header.type !== 'HEADER') return components;
+    if (header?.type !== 'HEADER') return components;
     const media = await deps.mediaRepository.findMedia(companyId, mediaId);
     if (!media) throw invalid('header_media_id', 'templates.header_media_unknown');
     if (media.kind !== HEADER_KINDS[header.format])

@@ -280,7 +280,8 @@ export function TemplateForm({
               )}
             </FormField>
             {Array.from({ length: exampleCount }, (_, i) => (
-              <Fragment key={`example-${i + 1}`}>
+              // biome-ignore lint/suspicious/noArrayIndexKey: one example field per placeholder number
+              <Fragment key={i}>
                 {text(
                   `bodyExamples.${i}`,
                   values.bodyExamples[i] ?? '',
