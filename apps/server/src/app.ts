@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
+import { businessHoursRoutes } from './modules/business-hours/business-hours.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));
       await api.register(botsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
+      await api.register(businessHoursRoutes(container));
       await api.register(mediaRoutes(container));
       await api.register(
         eventsRoutes({

@@ -55,6 +55,8 @@ export interface ContainerOptions {
   streamAccess?: { maxPerUser?: number; recheckMs?: number };
   /** How presence is written while streams are open (modules/realtime/stream-presence.ts; tests pass a clock). */
   presence?: { clock?: Clock; refreshMs?: number };
+  /** The clock business hours are judged on (the away message, the bot's prompt, the hand-off; tests pass a fake one). */
+  hoursClock?: Clock;
   /** The chat-completions client (tests pass one with short retries). */
   chatCompletions?: ChatCompletionsClient;
   /**

@@ -4,6 +4,9 @@ import { createAuthService } from './modules/auth/auth.service';
 import { botModelSettingsFrom } from './modules/bots/bot-model-settings';
 import { createBotsRepository } from './modules/bots/bots.repository';
 import { createBotsService } from './modules/bots/bots.service';
+import { createBusinessHoursRepository } from './modules/business-hours/business-hours.repository';
+import { createBusinessHoursService } from './modules/business-hours/business-hours.service';
+import { awayMessageSubscriber, createAwayMessages } from './modules/business-hours/away-message';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
@@ -159,7 +162,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     limits: options.wordpressLimits,
   });
   const botsRepository = createBotsRepository(db);
+  // Business hours: the away message, and what the bot's prompt says about being open.
+  const businessHoursRepository = createBusinessHoursRepository(db);
+  const businessHours = createBusinessHoursService({
+    repository: businessHoursRepository,
+    clock: options.hoursClock,
+  });
   const bots = createBotsService({
+    promptContext: async (companyId) => ({ hours: await businessHours.promptHours(companyId) }),
     botsRepository,
     segmentsRepository,
     clientsRepository,
@@ -215,6 +225,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     delayMs: options.botReplyDelayMs,
     log: workLog,
     send: (input) => outbound.send(input),
+  });
+  const awayMessages = createAwayMessages({
+    businessHours,
+    repository: businessHoursRepository,
+    bots,
+    clientsRepository,
+    send: (input) => outbound.send(input),
+    log: workLog,
   });
   const clientLists = createClientLists({ db });
   const massMessagesRepository = createMassMessagesRepository(db);
@@ -291,6 +309,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       conversations: inboxRepository,
     }),
     botReplySubscriber(botReplies),
+    awayMessageSubscriber(awayMessages),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
     massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
@@ -354,6 +373,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     wordpressAuth,
     botsRepository,
     bots,
+    businessHours,
     mediaRepository,
     media,
     libraryMedia,

@@ -1,5 +1,6 @@
 import { authTexts } from './modules/auth/auth.i18n';
 import { botsTexts } from './modules/bots/bots.i18n';
+import { businessHoursTexts } from './modules/business-hours/business-hours.i18n';
 import { clientsTexts } from './modules/clients/clients.i18n';
 import { conversationsTexts } from './modules/conversations/conversations.i18n';
 import { mediaTexts } from './modules/media/media.i18n';
@@ -33,6 +34,7 @@ export const SERVER_TEXTS = [
   massMessagesTexts,
   teamTexts,
   conversationsTexts,
+  businessHoursTexts,
 ] as const;
 
 type Catalogue = (typeof SERVER_TEXTS)[number];

@@ -146,6 +146,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'DELETE /api/v1/admin/team/:id': { access: 'admin', param: 'user' },
   'GET /api/v1/admin/inbox-settings': { access: 'admin' },
   'PUT /api/v1/admin/inbox-settings': { access: 'admin' },
+  'GET /api/v1/admin/business-hours': { access: 'admin' },
+  'PUT /api/v1/admin/business-hours': { access: 'admin' },
   'GET /api/v1/admin/quick-replies': { access: 'admin' },
   'POST /api/v1/admin/quick-replies': { access: 'admin' },
   'PUT /api/v1/admin/quick-replies/:id': { access: 'admin' },

@@ -8,6 +8,7 @@ export * from './settings.schema';
 export * from './events.schema';
 export * from './messages.schema';
 export * from './inbox.schema';
+export * from './business-hours.schema';
 export * from './templates.schema';
 export * from './template-create.schema';
 export * from './mass-messages.schema';

@@ -126,6 +126,27 @@ export interface ConversationsTable {
 }
 
 /** Who sees which conversation and how they are handed out; one row per company once saved. */
+/** A company's business hours (modules/business-hours/business-hours.repository.ts); JSON arrays in `days`, `holidays`. */
+export interface BusinessHoursTable {
+  company_id: number;
+  timezone: string;
+  days: string;
+  holidays: string;
+  away_enabled: Generated<number>;
+  away_message: string;
+  away_with_bot: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Per client, the closed period whose away message they got (its end, or 'never'). */
+export interface AwayRepliesTable {
+  client_id: number;
+  company_id: number;
+  period: string;
+  sent_at: Timestamp;
+}
+
 export interface InboxSettingsTable {
   company_id: number;
   agents_see_all: Generated<number>;
@@ -328,6 +349,8 @@ export interface DB {
   client_segments: ClientSegmentsTable;
   conversations: ConversationsTable;
   inbox_settings: InboxSettingsTable;
+  business_hours: BusinessHoursTable;
+  away_replies: AwayRepliesTable;
   inbox_agent_turns: InboxAgentTurnsTable;
   inbox_counts: InboxCountsTable;
   quick_replies: QuickRepliesTable;

@@ -16,3 +16,4 @@ export * from './paths/templates';
 export * from './paths/stream';
 export * from './paths/wordpress';
 export * from './paths/inbox';
+export * from './paths/business-hours';

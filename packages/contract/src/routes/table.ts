@@ -3,6 +3,7 @@
 // whole) never carries the declarations: it gets the paths and their types (`<area>Api`).
 import { authRoutes } from './auth.routes';
 import { adminHomeRoutes, botsRoutes } from './bots.routes';
+import { businessHoursRoutes } from './business-hours.routes';
 import { clientsRoutes, segmentsRoutes } from './clients.routes';
 import { massMessagesRoutes } from './mass-messages.routes';
 import { conversationsRoutes, inboxSettingsRoutes, quickRepliesRoutes, teamRoutes } from './inbox.routes';
@@ -17,6 +18,7 @@ export const routes = {
   adminHome: adminHomeRoutes,
   auth: authRoutes,
   bots: botsRoutes,
+  businessHours: businessHoursRoutes,
   clients: clientsRoutes,
   conversations: conversationsRoutes,
   inboxSettings: inboxSettingsRoutes,

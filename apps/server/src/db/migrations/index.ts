@@ -33,6 +33,7 @@ import * as m20261130194500 from './20261130194500_consent';
 import * as m20261130201000 from './20261130201000_webhook_deliveries';
 import * as m20261130202500 from './20261130202500_mass_limits';
 import * as m20261130200000 from './20261130200000_scheduled_messages';
+import * as m20261130210500 from './20261130210500_business_hours';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261130201000_webhook_deliveries': m20261130201000,
   '20261130202500_mass_limits': m20261130202500,
   '20261130200000_scheduled_messages': m20261130200000,
+  '20261130210500_business_hours': m20261130210500,
 };

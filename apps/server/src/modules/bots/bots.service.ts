@@ -16,7 +16,7 @@ import type { ClientsRepository } from '../clients/clients.repository';
 import type { SegmentsRepository } from '../clients/segments.repository';
 import type { BotModelSettingsSource } from './bot-model-settings';
 import type { BotsRepository } from './bots.repository';
-import { type BotPrompt, buildBotPrompt } from './prompt';
+import { type BotPrompt, type BotPromptInput, buildBotPrompt } from './prompt';
 
 /** A server message to translate: a locale key and its parameters. */
 export interface MessageRef {
@@ -82,6 +82,8 @@ export function createBotsService(deps: {
   clientsRepository: Pick<ClientsRepository, 'findClient'>;
   modelSettings: BotModelSettingsSource;
   chatCompletions: Pick<ChatCompletionsClient, 'complete'>;
+  /** What the prompt says beyond the bot's own texts: the business hours now, the hand-off marker. */
+  promptContext?: (companyId: number) => Promise<Pick<BotPromptInput, 'hours' | 'handoffMarker'>>;
 }) {
   const { botsRepository: repo, segmentsRepository: segments, clientsRepository: clients } = deps;
 
@@ -142,12 +144,14 @@ export function createBotsService(deps: {
     history?: readonly ChatMessage[],
   ): Promise<BotPrompt> {
     const instructions = await repo.instructionsForPrompt(companyId, bot.id);
+    const context = (await deps.promptContext?.(companyId)) ?? {};
     return buildBotPrompt({
       personality: bot.personality,
       instructions,
       segments: customerSegments,
       message,
       history,
+      ...context,
     });
   }
 

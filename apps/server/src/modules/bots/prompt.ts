@@ -22,6 +22,17 @@ export interface BotPromptInput {
   message: string;
   /** Earlier turns of the conversation, oldest first, placed between the system prompt and the message. */
   history?: readonly ChatMessage[];
+  /** Whether the business is open now and, closed, when it opens next (absent: not said). */
+  hours?: PromptHours;
+  /** Asks the model to start its answer with this marker when the customer wants a person (absent: not asked). */
+  handoffMarker?: string;
+}
+
+/** The business hours as the prompt states them. */
+export interface PromptHours {
+  open: boolean;
+  /** When it opens next, in words and in the business's zone ('Monday 9:00 (America/Bogota)'). */
+  opensNext?: string | null;
 }
 
 export interface BotPrompt {
@@ -33,6 +44,28 @@ export interface BotPrompt {
 
 /** The heading that opens the instructions part of the system prompt. */
 export const INSTRUCTIONS_HEADING = '# Instructions';
+/** The heading of the business hours part of the system prompt. */
+export const HOURS_HEADING = '# Business hours';
+/** The heading of the hand-off part of the system prompt. */
+export const HANDOFF_HEADING = '# Hand-off to a person';
+
+/** The business hours part: open now, or closed and when it opens next. */
+export function hoursSection(hours: PromptHours): string {
+  const now = hours.open
+    ? 'The business is open now: the team can answer today.'
+    : hours.opensNext
+      ? `The business is closed now. It opens next on ${hours.opensNext}. Tell the customer the team will answer then if they need a person.`
+      : 'The business is closed now and has no opening hours set.';
+  return `${HOURS_HEADING}\n${now}`;
+}
+
+/** The hand-off part: how the model says the customer should talk to a person. */
+export function handoffSection(marker: string): string {
+  return [
+    HANDOFF_HEADING,
+    `When the customer asks to talk to a person, or you cannot help them and a person of the team should, start your answer with ${marker} followed by a short message telling them a person of the team will continue. Never write ${marker} otherwise.`,
+  ].join('\n');
+}
 
 /** The instructions that share at least one segment with the customer, in id order. */
 export function matchingInstructions(
@@ -59,6 +92,8 @@ export function buildBotPrompt(input: BotPromptInput): BotPrompt {
       [INSTRUCTIONS_HEADING, ...matched.map((i) => `## ${i.ask.trim()}\n${i.reply.trim()}`)].join('\n\n'),
     );
   }
+  if (input.hours) parts.push(hoursSection(input.hours));
+  if (input.handoffMarker) parts.push(handoffSection(input.handoffMarker));
   return {
     messages: [
       { role: 'system', content: parts.filter(Boolean).join('\n\n') },
