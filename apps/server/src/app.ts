@@ -192,6 +192,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
                   await container.infra.redis!.ping();
                 }
               : undefined,
+            webhookLagSeconds: () => container.webhookInbox.lagSeconds(),
           },
           metrics: container.metrics,
           metricsToken: options.metricsToken,

@@ -18,6 +18,7 @@ import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
 import { createInboundService } from './modules/messaging/inbound.service';
 import { createWebhookInbox } from './modules/messaging/webhook-inbox';
+import { createWebhookDeliveries } from './modules/messaging/webhook-deliveries';
 import { createMessagesService } from './modules/messaging/messages.service';
 import { createLibraryMedia } from './modules/messaging/library-media';
 import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
@@ -90,7 +91,11 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // Only defined jobs are queued and run, their payloads checked (src/jobs.ts has them all).
   const jobs = withDefinitions(infra.jobs ?? createDatabaseJobQueue({ db, engine: infra.database.engine }));
   const events = infra.events ?? createMemoryEventBus();
-  const metrics = createMetrics({ jobCounts: () => jobs.counts() });
+  const metrics = createMetrics({
+    jobCounts: () => jobs.counts(),
+    // The webhook inbox is wired further down; the gauge asks it when Prometheus reads.
+    webhookLagSeconds: () => webhookInbox.lagSeconds(),
+  });
   /** Where background work logs: silent until `startBackgroundWork` names the process's logger. */
   let workLogger: JobLogger = silentLogger;
   // Each line names the request the work belongs to (the one that queued the job), when there is one.
@@ -297,6 +302,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     metrics,
     options: options.webhookInbox,
   });
+  const webhookDeliveries = createWebhookDeliveries({ db, inbox: webhookInbox });
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates, numberLimits }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
@@ -384,6 +390,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     templateAuthoring,
     templateStatus,
     webhookInbox,
+    webhookDeliveries,
     mediaDownloads,
     botReplies,
     cloudApi,

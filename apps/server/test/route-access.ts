@@ -121,6 +121,8 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/super-admin/companies/overview': { access: 'super' },
   'GET /api/v1/super-admin/overview': { access: 'super' },
   'PUT /api/v1/super-admin/companies/:id': { access: 'super' },
+  'GET /api/v1/super-admin/webhook-deliveries': { access: 'super' },
+  'POST /api/v1/super-admin/webhook-deliveries/:id/replay': { access: 'super' },
   'PUT /api/v1/account': { access: 'signed-in' },
   'GET /api/v1/admin/list-clients': { access: 'admin' },
   'POST /api/v1/admin/list-clients': { access: 'admin' },

@@ -14,6 +14,7 @@ export * from './template-create.schema';
 export * from './mass-messages.schema';
 export * from './mass-limits.schema';
 export * from './platform-stats.schema';
+export * from './webhook-deliveries.schema';
 export * from './spreadsheet';
 export * from './admin-home.schema';
 export * from './routes';

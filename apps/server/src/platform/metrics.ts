@@ -7,14 +7,16 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 
 /**
  * The process's figures in Prometheus' text format, read at GET /api/v1/metrics (see metricsRoute):
- * request latency by route, webhook messages by outcome, messages sent by who sent them (a rate of it is
+ * request latency by route, webhook messages by outcome, the webhook inbox's lag, messages sent by who sent them (a rate of it is
  * the sends per second), background jobs by state, open event streams, and Node's own process figures.
  * Each app instance and worker has its own; Prometheus scrapes each and adds them up.
  *
  * Counting is always on (a counter costs next to nothing); the figures are only readable when
  * METRICS_TOKEN is set.
  */
-export function createMetrics(deps: { jobCounts?: () => Promise<JobCounts> } = {}) {
+export function createMetrics(
+  deps: { jobCounts?: () => Promise<JobCounts>; webhookLagSeconds?: () => Promise<number> } = {},
+) {
   const registry = new Registry();
   let processFigures = false;
 
@@ -58,6 +60,15 @@ export function createMetrics(deps: { jobCounts?: () => Promise<JobCounts> } = {
       this.reset();
       for (const [name, counts] of Object.entries(await deps.jobCounts()))
         for (const [state, value] of Object.entries(counts)) this.set({ name, state }, value);
+    },
+  });
+
+  new Gauge({
+    name: 'hablabot_webhook_lag_seconds',
+    help: 'Seconds since the oldest WhatsApp delivery not processed yet arrived (0 when none waits).',
+    registers: [registry],
+    async collect() {
+      if (deps.webhookLagSeconds) this.set(await deps.webhookLagSeconds());
     },
   });
 

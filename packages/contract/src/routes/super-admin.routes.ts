@@ -18,10 +18,15 @@ import {
   ZOverviewResponse,
   ZRenameCompanyRequest,
 } from '../platform-stats.schema';
+import {
+  ZWebhookDeliveriesQuery,
+  ZWebhookDeliveriesResponse,
+  ZWebhookReplayResponse,
+} from '../webhook-deliveries.schema';
 import { superAdminPaths } from './paths';
 import { declareRoutes, errorResponses as errors } from './route';
 
-/** The platform's owner: users, companies, roles and the platform's figures. */
+/** The platform's owner: users, companies, roles, the platform's figures and the failed webhooks. */
 export const superAdminRoutes = /* @__PURE__ */ declareRoutes(superAdminPaths, {
   users: { responses: { 200: ZUsersResponse, ...errors } },
   companies: { responses: { 200: ZCompaniesResponse, ...errors } },
@@ -45,4 +50,9 @@ export const superAdminRoutes = /* @__PURE__ */ declareRoutes(superAdminPaths, {
   createRole: { body: ZRoleRequest, responses: { 201: ZRoleMutationResponse, ...errors } },
   updateRole: { params: ZIdParams, body: ZRoleRequest, responses: { 200: ZRoleMutationResponse, ...errors } },
   deleteRole: { params: ZIdParams, responses: { 200: ZSuccessResponse, ...errors } },
+  webhookDeliveries: {
+    query: ZWebhookDeliveriesQuery,
+    responses: { 200: ZWebhookDeliveriesResponse, ...errors },
+  },
+  replayWebhookDelivery: { params: ZIdParams, responses: { 200: ZWebhookReplayResponse, ...errors } },
 });

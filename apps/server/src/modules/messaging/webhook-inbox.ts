@@ -286,6 +286,8 @@ export function createWebhookInbox(deps: {
       await new Promise<void>((r) => setImmediate(r));
       while (running) await running;
     },
+    /** Processes what is due now, in this process; resolves when that is done (a replay). */
+    processNow: () => run(),
     /** One dispatch pass now; how many deliveries it claimed (tests). */
     dispatch: () => pass(),
     prune,

@@ -28,6 +28,9 @@ export const superAdminTexts = {
     'fields.roles': 'roles',
     'fields.company_id': 'compañía',
     'fields.company_name': 'nombre de la compañía',
+    'webhooks.not_found': 'La entrega del webhook no existe.',
+    'webhooks.not_failed': 'Solo se puede reintentar una entrega fallida.',
+    'webhooks.replayed': 'Entrega reintentada.',
   },
   en: {
     'companies.name_taken': 'A company with this name already exists.',
@@ -55,5 +58,8 @@ export const superAdminTexts = {
     'fields.roles': 'roles',
     'fields.company_id': 'company',
     'fields.company_name': 'company name',
+    'webhooks.not_found': 'The webhook delivery does not exist.',
+    'webhooks.not_failed': 'Only a failed delivery can be replayed.',
+    'webhooks.replayed': 'Delivery replayed.',
   },
 } as const satisfies Record<Language, Record<string, string>>;

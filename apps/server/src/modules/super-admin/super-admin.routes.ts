@@ -2,6 +2,7 @@ import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import type { Guards } from '../../platform/auth';
 import { translate } from '../../platform/locale';
+import type { WebhookDeliveries } from '../messaging/webhook-deliveries';
 import type { PlatformStatsService } from './platform-stats.service';
 import type { SuperAdminService } from './super-admin.service';
 import { route } from '../../platform/route';
@@ -11,12 +12,27 @@ const declared = routes.superAdmin;
 export function superAdminRoutes(deps: {
   superAdmin: SuperAdminService;
   platformStats: PlatformStatsService;
+  /** The webhook inbox's deliveries (the failed ones, their replay). */
+  webhookDeliveries: WebhookDeliveries;
   guards: Guards;
 }) {
   const { superAdmin, platformStats, guards } = deps;
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', guards.requireRole('super_admin'));
     const tags = ['super-admin'];
+
+    route(app, declared.webhookDeliveries, {
+      schema: { tags },
+      handler: async (request) => deps.webhookDeliveries.list(request.query),
+    });
+
+    route(app, declared.replayWebhookDelivery, {
+      schema: { tags },
+      handler: async (request) => ({
+        message: translate(request.lang, 'webhooks.replayed'),
+        data: await deps.webhookDeliveries.replay(request.params.id),
+      }),
+    });
 
     route(app, declared.users, {
       schema: { tags },

@@ -9,6 +9,8 @@ const ZHealth = z.object({
   database: z.enum(['ok', 'down']),
   queue: z.enum(['ok', 'down', 'in-process']),
   engine: z.enum(['sqlite', 'postgres']),
+  /** Seconds since the oldest WhatsApp delivery not processed yet arrived (0: none waits); unset when the database is down. */
+  webhook_lag_seconds: z.number().min(0).optional(),
 });
 
 export interface HealthProbe {
@@ -16,6 +18,8 @@ export interface HealthProbe {
   pingDatabase(): Promise<void>;
   /** undefined when jobs and events run in-process. */
   pingQueue?: () => Promise<void>;
+  /** The webhook inbox's lag (modules/messaging/webhook-inbox.ts). */
+  webhookLagSeconds?: () => Promise<number>;
 }
 
 /** True when `fn` succeeds within 2 s. */
@@ -68,11 +72,16 @@ export function systemRoutes(deps: {
       async (_request, reply) => {
         const [databaseUp, queueUp] = await Promise.all([database(), queue?.()]);
         const healthy = databaseUp && queueUp !== false;
+        const lag =
+          databaseUp && health.webhookLagSeconds
+            ? await health.webhookLagSeconds().catch(() => undefined)
+            : undefined;
         return reply.status(healthy ? 200 : 503).send({
           status: healthy ? 'ok' : 'degraded',
           database: databaseUp ? 'ok' : 'down',
           queue: queueUp === undefined ? 'in-process' : queueUp ? 'ok' : 'down',
           engine: health.engine,
+          ...(lag === undefined ? {} : { webhook_lag_seconds: Math.round(lag * 10) / 10 }),
         });
       },
     );

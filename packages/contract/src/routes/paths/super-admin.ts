@@ -16,6 +16,8 @@ export const superAdminPaths = {
   createRole: { method: 'POST', path: '/super-admin/roles' },
   updateRole: { method: 'PUT', path: '/super-admin/roles/:id' },
   deleteRole: { method: 'DELETE', path: '/super-admin/roles/:id' },
+  webhookDeliveries: { method: 'GET', path: '/super-admin/webhook-deliveries' },
+  replayWebhookDelivery: { method: 'POST', path: '/super-admin/webhook-deliveries/:id/replay' },
 } as const satisfies Endpoints;
 
 /** The web's superAdmin calls: these paths at run time, typed by their declarations (types only). */
