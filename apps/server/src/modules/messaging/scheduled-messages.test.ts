@@ -260,10 +260,15 @@ describe('scheduled messages', () => {
   });
 
   it('cancels: the message leaves the conversation and nothing is sent', async () => {
+    const live: { type: string; data: { message_id?: number; message?: Message } }[] = [];
+    await ctx.container.events.subscribe(companyId, (e) => void live.push(e as (typeof live)[number]));
     const client = await customer();
     const message = await schedule(client.id, later(HOUR));
+    await waitFor(() => live.some((e) => e.type === 'message.created' && e.data.message?.id === message.id));
     const res = await call('DELETE', `/admin/messages/${message.id}`);
     expect(res.statusCode, res.body).toBe(200);
+    // The chat hears it leave.
+    await waitFor(() => live.some((e) => e.type === 'message.deleted' && e.data.message_id === message.id));
     expect(await stored(message.id)).toBeUndefined();
     const history = (await call('GET', `/admin/client/${client.id}/messages`)).json();
     expect(history.messages.map((m: Message) => m.id)).not.toContain(message.id);

@@ -14,6 +14,7 @@ import { type Audiences, withAlso } from './audience';
  *
  *   message.received, message.sent → message.created     message.updated → message.updated
  *   message.status_changed → message.status               bot.failed → bot.failed
+ *   message.deleted → message.deleted (a cancelled scheduled message)
  *   conversation.updated → client.unread / client.bot_mode   mass_message.progress → the live event of the same name
  *   conversation.changed → conversation.changed (assignee or status)
  *
@@ -83,6 +84,14 @@ export function realtimeSubscribers(deps: {
     onMany('message.sent', 'realtime.message-sent', messageEvent('message.created')),
     onMany('message.updated', 'realtime.message-updated', messageEvent('message.updated')),
     // Each change in the order it happened (a screen shows delivered, then read), with the reason kept.
+    // A cancelled scheduled message: its row is gone, so the event says only which one.
+    on('message.deleted', 'realtime.message-deleted', async (e) =>
+      publish(
+        e.companyId,
+        { type: 'message.deleted', data: { client_id: e.clientId, message_id: e.messageId } },
+        await audienceOf(e.companyId, e.clientId),
+      ),
+    ),
     on('message.status_changed', 'realtime.message-status', async (e) => {
       const m = await messagesRepository.findMessage(e.companyId, e.messageId);
       if (!m) return;
