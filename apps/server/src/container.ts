@@ -8,6 +8,8 @@ import { createBusinessHoursRepository } from './modules/business-hours/business
 import { createBusinessHoursService } from './modules/business-hours/business-hours.service';
 import { awayMessageSubscriber, createAwayMessages } from './modules/business-hours/away-message';
 import { createClientImportService } from './modules/clients/clients-import.service';
+import { createConsent } from './modules/clients/consent';
+import { consentSubscribers } from './modules/clients/consent.subscriber';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
 import { createWordPressAuth } from './modules/wordpress-api/wordpress.service';
@@ -239,6 +241,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     send: (input) => outbound.send(input),
     log: workLog,
   });
+  const consent = createConsent({
+    db,
+    inboxSettings,
+    send: (input) => outbound.send(input),
+    log: workLog,
+  });
   const clientLists = createClientLists({ db });
   const massMessagesRepository = createMassMessagesRepository(db);
   const massSender = createMassSender({
@@ -315,6 +323,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       conversations: inboxRepository,
     }),
     botReplySubscriber(botReplies),
+    ...consentSubscribers(consent),
     awayMessageSubscriber(awayMessages),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),

@@ -119,6 +119,11 @@ export const ZClient = z.object({
   last_message_content: z.string().nullable(),
   last_message_date: ZTimestamp.nullable(),
   unread_messages_count: z.number().int(),
+  /**
+   * When the customer asked not to receive campaigns (an opt-out word, or Meta's 131050); null: they may.
+   * Every answer of the API has it.
+   */
+  opted_out_at: ZTimestamp.nullable().optional(),
   created_at: ZTimestamp,
   updated_at: ZTimestamp,
 });

@@ -84,6 +84,7 @@ export const ZMassMessageProgressEvent = z.object({
       failed: z.number().int(),
       unknown: z.number().int(),
       cancelled: z.number().int(),
+      skipped: z.number().int().optional(),
     }),
   }),
 });

@@ -269,7 +269,9 @@ export type MassMessageStatus = (typeof MASS_MESSAGE_STATUSES)[number];
  *   sending: no phone, a placeholder left blank);
  * - `unknown`: the process stopped while the send was in flight, so whether it left is unknown; never
  *   resent by itself, an admin may resend it on purpose;
- * - `cancelled`: the send was cancelled before this recipient's turn.
+ * - `cancelled`: the send was cancelled before this recipient's turn;
+ * - `skipped`: never sent, for the reason in `skip_reason` (`opted_out`: the customer asked not to
+ *   receive campaigns).
  */
 export const MASS_RECIPIENT_STATUSES = [
   'queued',
@@ -280,7 +282,10 @@ export const MASS_RECIPIENT_STATUSES = [
   'failed',
   'unknown',
   'cancelled',
+  'skipped',
 ] as const;
+/** Why a recipient was `skipped`. */
+export const MASS_SKIP_REASONS = ['opted_out'] as const;
 export type MassRecipientStatus = (typeof MASS_RECIPIENT_STATUSES)[number];
 
 /** How many recipients of a send are in each state; `total` is all of them. */
@@ -294,6 +299,8 @@ export const ZMassMessageCounts = z.object({
   failed: z.number().int(),
   unknown: z.number().int(),
   cancelled: z.number().int(),
+  /** Recipients never sent (opted out); every answer of the API has it. */
+  skipped: z.number().int().optional(),
 });
 export type MassMessageCounts = z.infer<typeof ZMassMessageCounts>;
 
@@ -389,6 +396,8 @@ export const ZMassRecipient = z.object({
   /** WhatsApp's error code and text (or our reason when it was not tried) for `failed`. */
   error_code: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  /** Why a `skipped` recipient was not sent; null otherwise. Every answer of the API has it. */
+  skip_reason: z.enum(MASS_SKIP_REASONS).nullable().optional(),
   /** Times the send was tried (rate-limit retries included). */
   attempts: z.number().int(),
   /** A recipient refused by the marketing frequency cap (131049) to be tried again: when ('Reintento programado'). */

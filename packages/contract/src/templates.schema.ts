@@ -102,6 +102,8 @@ export const ZSendTemplateMessageRequest = z.object({
     })
     .optional(),
   message: zText({ max: 4096, multiline: true }).optional(),
+  /** The client opted out of campaigns and the agent confirms the send (otherwise 409 on this field). */
+  confirm_opted_out: z.boolean().optional(),
   bodyParameters: z
     // The text rules of every field: no control or direction-override characters, ends trimmed.
     .record(z.string(), zText({ max: TEMPLATE_PARAMETER_MAX }))

@@ -86,6 +86,12 @@ export const SEND_ERRORS: Record<number, { message: string; status: number; titl
     status: 400,
     title: 'This message was not delivered to maintain healthy ecosystem engagement.',
   },
+  131050: {
+    message:
+      '(#131050) Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+    status: 400,
+    title: 'User has stopped marketing messages',
+  },
   131051: { message: '(#131051) Unsupported message type', status: 400 },
   131056: {
     message: '(#131056) (Business Account, Consumer Account) pair rate limit hit',

@@ -121,6 +121,7 @@ function toClient(r: ClientRowWithChat): Client {
     last_message_content: r.last_message_content ?? null,
     last_message_date: r.last_message_date ?? null,
     unread_messages_count: Number(r.unread_count ?? 0),
+    opted_out_at: r.opted_out_at ?? null,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
@@ -128,7 +129,7 @@ function toClient(r: ClientRowWithChat): Client {
 
 /**
  * On SQLite, clients read by id come out of the statement as one JSON text each, already in the
- * answer's shape (the fields `toClient` makes, with the same values): handing a row's 14 values to
+ * answer's shape (the fields `toClient` makes, with the same values): handing a row's 15 values to
  * JavaScript one by one costs more than SQLite reading them, and JSON.parse makes the whole object at
  * once. The ids travel as one JSON array (json_each), so the statement is the same for any page and is
  * compiled once. PostgreSQL reads columns as `clientsQuery` does (its JSON writes times differently).
@@ -152,6 +153,7 @@ const clientsByIdAsJson = prepared((db, v: { companyId: number; ids: string }) =
         'last_message_content', conversations.last_message_content,
         'last_message_date', conversations.last_message_at,
         'unread_messages_count', coalesce(conversations.unread_count, 0),
+        'opted_out_at', clients.opted_out_at,
         'created_at', clients.created_at,
         'updated_at', clients.updated_at
       )`.as('client'),
@@ -186,6 +188,7 @@ export function createClientReader(db: Executor) {
     'conversations.last_message_content',
     'conversations.last_message_at as last_message_date',
     'conversations.unread_count',
+    'clients.opted_out_at',
     'clients.created_at',
     'clients.updated_at',
   ] as const;

@@ -12,6 +12,7 @@ import type { MassMessageRecipientsTable, MassMessagesTable } from '../../db/sch
 import { type Executor, atomically } from '../../db/transactions';
 import { hasText, translate } from '../../platform/locale';
 import { fold } from '../clients/fold';
+import { skipOptedOutRecipients } from './opted-out';
 
 export type MassMessageRow = Selectable<MassMessagesTable>;
 /** Meta's marketing frequency cap: the customer got enough marketing messages for now. */
@@ -32,6 +33,7 @@ export function emptyCounts(total = 0): MassMessageCounts {
     failed: 0,
     unknown: 0,
     cancelled: 0,
+    skipped: 0,
   };
 }
 
@@ -85,6 +87,7 @@ export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassReci
     wamid: r.wamid,
     error_code: r.error_code,
     error_message: errorText(r.error_message, lang),
+    skip_reason: r.status === 'skipped' ? ((r.skip_reason as 'opted_out' | null) ?? 'opted_out') : null,
     attempts: Number(r.attempts),
     retry_at: r.status === 'queued' && r.error_code === FREQUENCY_CAP_CODE ? r.not_before : null,
     sent_at: r.sent_at,
@@ -165,9 +168,11 @@ export function createMassMessagesRepository(db: Executor) {
             .executeTakeFirst();
           const total = Number(inserted.numInsertedOrUpdatedRows ?? 0);
           if (total === 0) throw new EmptyList();
+          // Customers who opted out of campaigns are skipped, never sent.
+          const skipped = await skipOptedOutRecipients(tx, { id: row.id, company_id: send.company_id }, at);
           await tx
             .updateTable('mass_messages')
-            .set({ counts: JSON.stringify(emptyCounts(total)) })
+            .set({ counts: JSON.stringify({ ...emptyCounts(total), queued: total - skipped, skipped }) })
             .where('id', '=', row.id)
             .execute();
           return row.id;

@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { type Clock, isoAt } from '../../platform/clock';
 import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
+import { skipOptedOutRecipients } from './opted-out';
 
 /**
  * Takes up to `limit` of the send's queued recipients whose wait is over, lowest id first, marking them
@@ -128,14 +129,16 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
         .execute();
     },
 
-    /** A scheduled send whose time came is queued. */
+    /** A scheduled send whose time came is queued; customers who opted out meanwhile are skipped. */
     async startScheduled(massMessageId: number) {
-      await db
+      const started = await db
         .updateTable('mass_messages')
         .set({ status: 'queued', updated_at: iso() })
         .where('id', '=', massMessageId)
         .where('status', '=', 'scheduled')
-        .execute();
+        .returning(['id', 'company_id'])
+        .executeTakeFirst();
+      if (started) await skipOptedOutRecipients(db, started, iso());
     },
 
     /**

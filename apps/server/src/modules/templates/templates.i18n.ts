@@ -42,6 +42,8 @@ export const templatesTexts = {
     'templates.parameter_key': 'Los parámetros se indican por su número: 1, 2, 3…',
     'templates.language_format': 'El idioma debe ser un código de WhatsApp, como es o en_US.',
     'templates.phone_mismatch': 'El teléfono no es el del cliente.',
+    'templates.client_opted_out':
+      'Este cliente se dio de baja de las campañas. Confirma el envío (confirm_opted_out) para enviarle la plantilla de todos modos.',
     'templates.send_not_configured':
       'Para enviar plantillas, guarda en Configuración el token de acceso de WhatsApp y el ID del número de teléfono.',
     'templates.retrying': 'WhatsApp está saturado en este momento; la plantilla se enviará en breve.',
@@ -143,6 +145,8 @@ export const templatesTexts = {
     'templates.parameter_key': 'Parameters are given by their number: 1, 2, 3…',
     'templates.language_format': 'The language must be a WhatsApp code, such as es or en_US.',
     'templates.phone_mismatch': "The phone is not the client's.",
+    'templates.client_opted_out':
+      'This customer opted out of campaigns. Confirm the send (confirm_opted_out) to send them the template anyway.',
     'templates.send_not_configured':
       'To send templates, save the WhatsApp access token and the phone number id in Settings.',
     'templates.retrying': 'WhatsApp is busy right now; the template will be sent shortly.',

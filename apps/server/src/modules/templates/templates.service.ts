@@ -150,6 +150,11 @@ export function createTemplatesService(deps: {
       if (!client) throw notFound('clients.not_found');
       if (input.phone !== undefined && client.whatsapp_cellphone !== input.phone)
         throw invalid('phone', 'templates.phone_mismatch');
+      // A customer who opted out of campaigns gets a template only when the agent confirms it.
+      if (client.opted_out_at && input.confirm_opted_out !== true)
+        throw new AppError(409, 'templates.client_opted_out', undefined, {
+          confirm_opted_out: ['templates.client_opted_out'],
+        });
 
       const named = await templatesRepository.findTemplatesByName(companyId, input.templateName);
       const language = input.language || undefined;

@@ -1,0 +1,126 @@
+import type { Executor } from '../../db/transactions';
+import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
+
+/** Meta's error for a user who stopped receiving marketing messages from the business. */
+export const META_USER_STOPPED_MARKETING = 131050;
+
+/**
+ * A message or a word as consent compares them: trimmed, inner spaces as one, lowercase, accents
+ * removed ('Cancelár ' → 'cancelar').
+ */
+export function consentWord(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
+
+/** Whether a customer's whole message is one of the words: 'opt_out', 'opt_in' or null. */
+export function consentKeyword(
+  text: string,
+  words: { opt_out_keywords: string[]; opt_in_keywords: string[] },
+): 'opt_out' | 'opt_in' | null {
+  const message = consentWord(text);
+  if (message === '') return null;
+  if (words.opt_out_keywords.some((w) => consentWord(w) === message)) return 'opt_out';
+  if (words.opt_in_keywords.some((w) => consentWord(w) === message)) return 'opt_in';
+  return null;
+}
+
+/**
+ * Consent: whether the company may send campaigns to a customer (`clients.opted_out_at`). A customer
+ * whose whole message is one of the company's opt-out words is marked (and gets the company's opt-out
+ * reply, when it has one, sent as the bot through the normal outbound path, so it shows in the chat);
+ * one of the opt-in words clears the mark. Meta's 131050 on a message's status marks the customer too.
+ * Each change happens once: a second STOP, or a handler run twice, changes and sends nothing.
+ */
+export function createConsent(deps: {
+  db: Executor;
+  inboxSettings: Pick<InboxSettingsRepository, 'get'>;
+  /** Sends a text to the customer as the bot (the outbound service's send). */
+  send: (input: { companyId: number; clientId: number; sender: 'bot'; content: string }) => Promise<unknown>;
+  now?: () => Date;
+  log?: { warn(obj: object, msg: string): void };
+}) {
+  const { db } = deps;
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
+
+  /** Marks the client opted out; true when it was not already. */
+  async function markOptedOut(companyId: number, clientId: number): Promise<boolean> {
+    const result = await db
+      .updateTable('clients')
+      .set({ opted_out_at: now() })
+      .where('company_id', '=', companyId)
+      .where('id', '=', clientId)
+      .where('opted_out_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  return {
+    markOptedOut,
+
+    /** Clears the mark; true when the client was opted out. */
+    async markOptedIn(companyId: number, clientId: number): Promise<boolean> {
+      const result = await db
+        .updateTable('clients')
+        .set({ opted_out_at: null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', clientId)
+        .where('opted_out_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** A customer's message: an opt-out or opt-in word changes their consent. */
+    async afterCustomerMessage(companyId: number, clientId: number, messageId: number): Promise<void> {
+      const message = await db
+        .selectFrom('messages')
+        .select(['content', 'sender_type', 'message_type'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', messageId)
+        .executeTakeFirst();
+      if (message?.sender_type !== 'client' || message.message_type !== 'text') return;
+      const settings = await deps.inboxSettings.get(companyId);
+      const word = consentKeyword(message.content, settings);
+      if (word === 'opt_in') {
+        await this.markOptedIn(companyId, clientId);
+        return;
+      }
+      if (word !== 'opt_out' || !(await markOptedOut(companyId, clientId))) return;
+      if (!settings.opt_out_reply) return;
+      try {
+        await deps.send({ companyId, clientId, sender: 'bot', content: settings.opt_out_reply });
+      } catch (err) {
+        // Refused before anything was stored (the client was deleted meanwhile): nothing to confirm.
+        deps.log?.warn({ companyId, clientId, err }, 'consent: opt-out reply refused');
+      }
+    },
+
+    /** A status with Meta's 131050: the customer of that message stopped marketing messages. */
+    async afterStatus(companyId: number, wamid: string, errorCode: number | null): Promise<void> {
+      if (errorCode !== META_USER_STOPPED_MARKETING) return;
+      const message = await db
+        .selectFrom('messages')
+        .select('client_id')
+        .where('company_id', '=', companyId)
+        .where('wamid', '=', wamid)
+        .executeTakeFirst();
+      const clientId =
+        message?.client_id ??
+        (
+          await db
+            .selectFrom('mass_message_recipients')
+            .select('client_id')
+            .where('wamid', '=', wamid)
+            .where('company_id', '=', companyId)
+            .executeTakeFirst()
+        )?.client_id;
+      if (clientId != null) await markOptedOut(companyId, clientId);
+    },
+  };
+}
+
+export type Consent = ReturnType<typeof createConsent>;
