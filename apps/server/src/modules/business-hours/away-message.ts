@@ -18,7 +18,13 @@ export function createAwayMessages(deps: {
   bots: Pick<BotsService, 'hasLiveBot'>;
   clientsRepository: Pick<ClientsRepository, 'conversationState'>;
   /** Sends a text to the customer as the bot (the outbound service's send). */
-  send: (input: { companyId: number; clientId: number; sender: 'bot'; content: string }) => Promise<unknown>;
+  send: (input: {
+    companyId: number;
+    clientId: number;
+    sender: 'bot';
+    content: string;
+    automatic: true;
+  }) => Promise<unknown>;
   /** Whether this customer message is a hand-off, which answers for itself. */
   isHandoff?: (companyId: number, clientId: number, messageId: number) => Promise<boolean>;
   log?: { warn(obj: object, msg: string): void };
@@ -41,7 +47,13 @@ export function createAwayMessages(deps: {
       const at = new Date(businessHours.now()).toISOString();
       if (!(await repository.claimAwayReply(companyId, clientId, status.period, at))) return;
       try {
-        await deps.send({ companyId, clientId, sender: 'bot', content: status.away_message });
+        await deps.send({
+          companyId,
+          clientId,
+          sender: 'bot',
+          content: status.away_message,
+          automatic: true,
+        });
       } catch (err) {
         // Refused before anything was stored (the client was deleted meanwhile): nothing to tell.
         deps.log?.warn({ companyId, clientId, err }, 'away message: send refused');

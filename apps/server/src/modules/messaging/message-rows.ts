@@ -62,6 +62,13 @@ export const BOT_FAILURE_TYPE = 'bot_failure';
 export const NOTE_TYPE = 'note';
 
 /**
+ * `wa_type` of an automatic text the company sends on its own (the away message, the hand-off's notice):
+ * sent to WhatsApp as text and shown as the bot's, but not an answer to the customer, so it is left out
+ * of the bot's prompt and the bot still answers the message it followed.
+ */
+export const AUTOMATIC_TEXT_TYPE = 'automatic';
+
+/**
  * 422 for a row that must never go to WhatsApp: the bot's failure note (no text of its own), an internal
  * note. Every resend path calls it before sending.
  */

@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { defaultAuthor, recordStatus, statusHistory } from './message-authorship';
 import {
+  AUTOMATIC_TEXT_TYPE,
   type ConversationTurn,
   NOTE_TYPE,
   type NewMessage,
@@ -286,7 +287,7 @@ export function createMessagesRepository(db: Executor) {
         .where('client_id', '=', clientId)
         .where('company_id', '=', companyId)
         .where('status', '!=', MESSAGE_STATUS.failed)
-        .where('wa_type', '!=', NOTE_TYPE)
+        .where('wa_type', 'not in', [NOTE_TYPE, AUTOMATIC_TEXT_TYPE])
         .orderBy('client_id', 'desc')
         .orderBy('id', 'desc')
         .limit(limit)

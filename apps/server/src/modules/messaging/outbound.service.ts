@@ -13,6 +13,7 @@ import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { TransactionScope, WithTransaction } from '../../repositories';
+import { AUTOMATIC_TEXT_TYPE } from './message-rows';
 import { assertResendable, type MessagesRepository } from './messages.repository';
 import { sendJobs } from './outbound.jobs';
 import { createStaleSweeper } from './outbound-sweeper';
@@ -278,6 +279,8 @@ export function createOutboundService(deps: {
       authorUserId?: number;
       /** A message of the client this one answers, by id: 422 when it is not theirs or has no wamid. */
       replyToId?: number;
+      /** A text the company sends on its own (AUTOMATIC_TEXT_TYPE), rather than an answer. */
+      automatic?: boolean;
       /** Send it later (an agent's message): the window is checked at that time instead. */
       sendAt?: string;
     }): Promise<SendOutcome> {
@@ -294,7 +297,13 @@ export function createOutboundService(deps: {
           companyId,
           clientId,
           sender,
-          { messageType: 'text', waType: 'text', content: content.text, authorUserId: input.authorUserId, sendAt },
+          {
+            messageType: 'text',
+            waType: input.automatic ? AUTOMATIC_TEXT_TYPE : 'text',
+            content: content.text,
+            authorUserId: input.authorUserId,
+            sendAt,
+          },
           { content: textContent(content.text), contextWamid },
           client.whatsapp_cellphone,
         );
