@@ -138,7 +138,8 @@ describe(`templates sync (${engine})`, () => {
       status: 'APPROVED',
       components: [{ type: 'BODY', format: null, text: 'Hola, gracias por escribirnos.', buttons: [] }],
       rejected_reason: null,
-      quality: null,
+      // Meta rates a template it has not seen sent as UNKNOWN.
+      quality: 'UNKNOWN',
       updated_at: expect.any(String),
     });
     // Three pages of at most 50, each with the bearer token.
