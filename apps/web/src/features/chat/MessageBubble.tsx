@@ -5,6 +5,7 @@ import { AlertIcon, CheckIcon, DownloadIcon } from '../../components/lib/icons';
 import { api } from '../../lib/api-client';
 import { bubbleTime, safeMediaBlob } from './chat-utils';
 import { useLongPress } from './long-press';
+import { MediaDownloadState } from './MediaDownloadState';
 import { MarkdownLite } from './markdown';
 import { QuoteBlock, authorLabel } from './MessageQuote';
 import { NoteBubble } from './NoteBubble';
@@ -55,7 +56,8 @@ function MediaSkeleton() {
 function MediaView({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   const { src, failed } = useProtectedMedia(message.media_url);
-  if (!message.media_url) return null;
+  // A customer's file still being fetched from WhatsApp, or given up on.
+  if (!message.media_url) return <MediaDownloadState message={message} />;
   if (failed) return <p className="chat-bubble__media-error">{t('chat.mediaError')}</p>;
   if (!src) return <MediaSkeleton />;
   const caption = message.media_caption ?? message.media_file_name ?? '';
