@@ -74,6 +74,8 @@ describe('health and API document', () => {
         database: 'ok',
         queue: process.env.REDIS_URL ? 'ok' : 'in-process',
         engine: api.engine,
+        // No WhatsApp delivery waits to be processed.
+        webhook_lag_seconds: 0,
       });
       const docs = await api.get('/docs');
       expect(docs.statusCode).toBe(200);

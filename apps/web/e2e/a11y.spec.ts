@@ -14,6 +14,7 @@ const PAGES: ({ path: string; who?: E2ERole } & ({ heading: string } | { searchb
   { path: '/super-admin/roles', who: 'super_admin', heading: 'Administrar roles' },
   { path: '/super-admin/companies', who: 'super_admin', heading: 'Compañías' },
   { path: '/super-admin/analytics', who: 'super_admin', heading: 'Analítica' },
+  { path: '/super-admin/webhooks', who: 'super_admin', heading: 'Webhooks fallidos' },
   { path: '/client', who: 'client', heading: 'Área de clientes' },
   { path: '/admin/bots', who: 'admin', heading: 'Bots e instrucciones' },
   { path: '/admin/clients', who: 'admin', heading: 'Gestión de clientes' },

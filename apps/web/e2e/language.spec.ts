@@ -125,6 +125,11 @@ const SCREENS: {
   },
   { path: '/super-admin/plans', who: 'super_admin', ready: { es: 'Planes', en: 'Plans' } },
   { path: '/super-admin/analytics', who: 'super_admin', ready: { es: 'Analítica', en: 'Analytics' } },
+  {
+    path: '/super-admin/webhooks',
+    who: 'super_admin',
+    ready: { es: 'Webhooks fallidos', en: 'Failed webhooks' },
+  },
   { path: '/super-admin/settings', who: 'super_admin', ready: { es: 'Configuración', en: 'Settings' } },
   { path: '/client', who: 'client', ready: { es: 'Área de clientes', en: 'Client area' } },
 ];

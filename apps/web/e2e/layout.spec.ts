@@ -87,7 +87,15 @@ test.describe('super-admin layout', () => {
     await signInAs(page, 'super_admin');
     await page.goto('/super-admin');
     const sidebar = page.getByTestId('sidebar');
-    for (const name of ['Dashboard', 'Compañías', 'Roles', 'Planes', 'Analítica', 'Configuración']) {
+    for (const name of [
+      'Dashboard',
+      'Compañías',
+      'Roles',
+      'Planes',
+      'Analítica',
+      'Webhooks fallidos',
+      'Configuración',
+    ]) {
       await expect(sidebar.getByRole('link', { name })).toBeVisible();
     }
     // The figures are read from the database (super-admin.spec.ts checks them against known data).

@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
                     ...screen(() => import('../features/super-admin/AnalyticsPage'), 'super-admin'),
                   },
                   {
+                    path: 'webhooks',
+                    ...screen(() => import('../features/super-admin/FailedWebhooksPage'), 'super-admin'),
+                  },
+                  {
                     path: 'settings',
                     ...screen(() => import('../features/placeholders/SuperAdminSettingsPage')),
                   },

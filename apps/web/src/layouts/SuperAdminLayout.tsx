@@ -5,11 +5,12 @@ import {
   ChartIcon,
   DashboardIcon,
   LayersIcon,
+  MessageSquareIcon,
   SettingsIcon,
   ShieldIcon,
 } from '../components/lib/icons';
 
-/** Super-admin layout: Dashboard, Compañías, Roles, Planes, Analítica, Configuración. */
+/** Super-admin layout: Dashboard, Compañías, Roles, Planes, Analítica, Webhooks fallidos, Configuración. */
 export default function SuperAdminLayout() {
   const { t } = useTranslation();
   const items: ShellNavItem[] = [
@@ -18,6 +19,7 @@ export default function SuperAdminLayout() {
     { to: '/super-admin/roles', label: t('superAdminNav.roles'), icon: ShieldIcon },
     { to: '/super-admin/plans', label: t('superAdminNav.plans'), icon: LayersIcon },
     { to: '/super-admin/analytics', label: t('superAdminNav.analytics'), icon: ChartIcon },
+    { to: '/super-admin/webhooks', label: t('superAdminNav.webhooks'), icon: MessageSquareIcon },
     { to: '/super-admin/settings', label: t('superAdminNav.settings'), icon: SettingsIcon },
   ];
   return <AppShell area="super-admin" homePath="/super-admin" items={items} mobileMenu="popup" />;

@@ -121,6 +121,7 @@ describe('catalogues', () => {
       roles: 'Roles',
       plans: 'Planes',
       analytics: 'Analítica',
+      webhooks: 'Webhooks fallidos',
       settings: 'Configuración',
     });
     expect(coreEn.language.updated).toBe('Language updated successfully.');

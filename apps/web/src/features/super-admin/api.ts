@@ -142,3 +142,23 @@ export function useRenameCompany() {
     onSuccess: invalidate,
   });
 }
+
+/** GET /super-admin/webhook-deliveries?status=failed: the newest failed WhatsApp deliveries (one page). */
+export function useFailedWebhooks() {
+  const language = useUiLanguage();
+  return useQuery({
+    queryKey: [...superAdminKeys.all, 'webhooks', 'failed', language] as const,
+    queryFn: ({ signal }) =>
+      call(superAdminApi.webhookDeliveries, { query: { status: 'failed' } }, { signal, language }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** POST /super-admin/webhook-deliveries/{id}/replay: processes a failed delivery again, at once. */
+export function useReplayWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(superAdminApi.replayWebhookDelivery, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...superAdminKeys.all, 'webhooks'] }),
+  });
+}
