@@ -25,6 +25,7 @@ import { BotPausedBanner } from './BotPausedBanner';
 import { stillVisible, useViewer } from './inbox-api';
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
+import { SCHEDULED_STATUS, removeCachedMessage } from './scheduled';
 import './chat.css';
 import './inbox.css';
 
@@ -86,8 +87,9 @@ export default function ChatPage() {
       case 'message.created': {
         const { message } = event.data;
         appendCachedMessage(queryClient, event.data.client_id, message);
-        // A bot failure note and the team's internal notes are not messages of the conversation's preview.
-        if (message.kind !== 'bot_failure' && message.kind !== 'note')
+        // A bot failure note, the team's internal notes and a message scheduled for later are not the
+        // conversation's preview.
+        if (message.kind !== 'bot_failure' && message.kind !== 'note' && message.status !== SCHEDULED_STATUS)
           bumpChatClient(queryClient, event.data.client_id, {
             last_message_content: message.content,
             last_message_date: message.created_at,
@@ -100,6 +102,10 @@ export default function ChatPage() {
         updateCachedMessage(queryClient, event.data.client_id, updated.id, () => updated);
         break;
       }
+      // A scheduled message was cancelled: it leaves the conversation.
+      case 'message.deleted':
+        removeCachedMessage(queryClient, event.data.client_id, event.data.message_id);
+        break;
       case 'message.status':
         updateCachedMessage(queryClient, event.data.client_id, event.data.message_id, (message) => ({
           ...message,

@@ -19,6 +19,7 @@ import { useConversationState } from './inbox-api';
 import type { ChatMessage } from './MessageBubble';
 import { useAddNote } from './notes';
 import { QuickReplyList, filterQuickReplies, quickReplyQuery, useQuickReplies } from './quick-replies';
+import { ScheduleDialog } from './ScheduleDialog';
 import { WindowBanner, useChatWindow } from './WindowBanner';
 import './composer.css';
 
@@ -28,8 +29,11 @@ export interface ComposerProps {
   loading: boolean;
   draft: string;
   onDraftChange: (text: string) => void;
-  /** Sends to the customer: the text, or a library file with the text as its caption; whether it went. */
-  onSend: (text: string, media: ComposerAttachment | null) => Promise<boolean>;
+  /**
+   * Sends to the customer: the text, or a library file with the text as its caption — at `sendAt` when
+   * it is scheduled; whether the server took it.
+   */
+  onSend: (text: string, media: ComposerAttachment | null, sendAt?: string) => Promise<boolean>;
   onTemplates: () => void;
   /** The message being answered, shown above the bar. */
   reply: ReactNode;
@@ -49,6 +53,7 @@ export function Composer(props: ComposerProps) {
   const [attachment, setAttachment] = useState<ComposerAttachment | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   const conversation = useConversationState(contact.id, contact.phone).data ?? null;
   const addNote = useAddNote(contact.id);
   const note = mode === 'note';
@@ -81,7 +86,7 @@ export function Composer(props: ComposerProps) {
     if (file) setAttachment(file);
   };
 
-  const submit = () => {
+  const submit = (sendAt?: string) => {
     if (!canSend) return;
     const text = draft.trim();
     onDraftChange('');
@@ -89,7 +94,7 @@ export function Composer(props: ComposerProps) {
       // A send that fails gives the text back (Conversation) and the file too.
       const file = attachment;
       setAttachment(null);
-      void onSend(text, file).then((sent) => {
+      void onSend(text, file, sendAt).then((sent) => {
         if (!sent && file) setAttachment((current) => current ?? file);
       });
       return;
@@ -157,6 +162,8 @@ export function Composer(props: ComposerProps) {
           onTemplates={onTemplates}
           onMedia={() => setPickerOpen(true)}
           onDetails={() => setDetailsOpen(true)}
+          onSchedule={note ? undefined : () => setScheduleOpen(true)}
+          scheduleDisabled={!canSend}
         />
         <textarea
           className="chat-input__text"
@@ -178,10 +185,18 @@ export function Composer(props: ComposerProps) {
           onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={onKeyDown}
         />
-        <button type="button" className="chat-input__send" disabled={!canSend} onClick={submit}>
+        <button type="button" className="chat-input__send" disabled={!canSend} onClick={() => submit()}>
           {note ? t('chat.composer.addNote') : t('chat.input.send')}
         </button>
       </div>
+      <ScheduleDialog
+        open={scheduleOpen}
+        onClose={() => setScheduleOpen(false)}
+        onConfirm={(sendAt) => {
+          setScheduleOpen(false);
+          submit(sendAt);
+        }}
+      />
       <MediaPickerDialog
         open={pickerOpen}
         onClose={() => setPickerOpen(false)}

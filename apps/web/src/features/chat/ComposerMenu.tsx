@@ -6,10 +6,19 @@ export interface ComposerMenuProps {
   onTemplates: () => void;
   onMedia: () => void;
   onDetails: () => void;
+  /** 'Programar envío': the message being written, sent later; absent for a note, disabled without text. */
+  onSchedule?: () => void;
+  scheduleDisabled?: boolean;
 }
 
 /** The composer's '+' menu: a template message, a file of the media library, the client's details. */
-export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuProps) {
+export function ComposerMenu({
+  onTemplates,
+  onMedia,
+  onDetails,
+  onSchedule,
+  scheduleDisabled,
+}: ComposerMenuProps) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -30,10 +39,11 @@ export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuPr
       document.removeEventListener('keydown', onKey);
     };
   }, [menuOpen]);
-  const item = (label: string, action: () => void) => (
+  const item = (label: string, action: () => void, disabled = false) => (
     <button
       type="button"
       role="menuitem"
+      disabled={disabled}
       onClick={() => {
         setMenuOpen(false);
         // The '+' button has the focus back before a dialog opens, so the dialog returns it there.
@@ -62,6 +72,7 @@ export function ComposerMenu({ onTemplates, onMedia, onDetails }: ComposerMenuPr
           {item(t('chat.input.template'), onTemplates)}
           {item(t('chat.input.media'), onMedia)}
           {item(t('chat.input.details'), onDetails)}
+          {onSchedule ? item(t('chat.input.schedule'), onSchedule, scheduleDisabled) : null}
         </div>
       ) : null}
     </div>

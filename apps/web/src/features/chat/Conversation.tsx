@@ -21,6 +21,7 @@ import { ReplyPreview } from './MessageQuote';
 import { Composer } from './Composer';
 import { type ComposerAttachment, messageTypeOf } from './composer-parts';
 import { useJumpToMessage } from './jump-to-message';
+import { SCHEDULED_STATUS } from './scheduled';
 import { TemplatesModal } from './TemplatesModal';
 import { DaySeparator, dayStarts } from './thread-days';
 
@@ -148,6 +149,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
     content: string,
     resendOf?: ChatMessage,
     media?: ComposerAttachment | null,
+    sendAt?: string,
   ): Promise<boolean> => {
     const quoted = resendOf ? null : replyTo;
     if (quoted) setReplyTo(null);
@@ -181,6 +183,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         ...(resendOf ? { id: resendOf.id } : {}),
         ...(quoted ? { reply_to_id: quoted.id } : {}),
         ...(media ? { media_id: media.id } : {}),
+        ...(sendAt ? { send_at: sendAt } : {}),
         content,
         client_id: contact.id,
         phone: contact.phone,
@@ -188,12 +191,13 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
       if (resendOf) updateCachedMessage(queryClient, contact.id, resendOf.id, () => message);
       else appendCachedMessage(queryClient, contact.id, message as Message);
       // The server pauses the bot when an admin writes: shown from the answer, without waiting for the
-      // live event (which a stream still connecting would miss).
-      bumpChatClient(queryClient, contact.id, {
-        last_message_content: message.content,
-        last_message_date: message.created_at,
-        mode_bot: 0,
-      });
+      // live event (which a stream still connecting would miss). A scheduled message does so when it goes.
+      if (!sendAt)
+        bumpChatClient(queryClient, contact.id, {
+          last_message_content: message.content,
+          last_message_date: message.created_at,
+          mode_bot: 0,
+        });
       // The history reloads from its newest page after a send.
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
       return true;
@@ -277,7 +281,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         loading={history.isPending || (needsOlder && hasNextPage)}
         draft={draft}
         onDraftChange={onDraftChange}
-        onSend={(text, media) => send(text, undefined, media)}
+        onSend={(text, media, sendAt) => send(text, undefined, media, sendAt)}
         onTemplates={() => setTemplatesOpen(true)}
         reply={
           replyTo ? (
@@ -296,11 +300,12 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         onClose={() => setTemplatesOpen(false)}
         onSent={(message) => {
           appendCachedMessage(queryClient, contact.id, message);
-          bumpChatClient(queryClient, contact.id, {
-            last_message_content: message.content,
-            last_message_date: message.created_at,
-            mode_bot: 0,
-          });
+          if (message.status !== SCHEDULED_STATUS)
+            bumpChatClient(queryClient, contact.id, {
+              last_message_content: message.content,
+              last_message_date: message.created_at,
+              mode_bot: 0,
+            });
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversation(contact.id) });
         }}
       />

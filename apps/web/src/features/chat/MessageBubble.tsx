@@ -9,6 +9,7 @@ import { MediaDownloadState } from './MediaDownloadState';
 import { MarkdownLite } from './markdown';
 import { QuoteBlock, authorLabel } from './MessageQuote';
 import { NoteBubble } from './NoteBubble';
+import { SCHEDULED_STATUS, ScheduledInfo } from './scheduled';
 
 /** A message on screen: a stored one, or one being sent (negative id) or a bot failure heard live. */
 export type ChatMessage = Message;
@@ -170,7 +171,8 @@ function ChatBubble({
   const author = message.author as ChatMessage['author'] | undefined;
   const named = author?.type === 'user' || author?.type === 'campaign' || author?.type === 'bot';
   // Only a message WhatsApp has (stored, not pending nor failed) can be quoted.
-  const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed;
+  const scheduled = message.status === SCHEDULED_STATUS;
+  const quotable = onReply && message.id > 0 && !botFailure && message.status !== 0 && !failed && !scheduled;
   const longPress = useLongPress(quotable ? () => onReply(message) : undefined);
   return (
     <div
@@ -218,8 +220,9 @@ function ChatBubble({
             </button>
           ) : null}
           <time dateTime={message.created_at}>{bubbleTime(message.created_at, language)}</time>
-          {outgoing && !botFailure ? <StatusTicks status={message.status} /> : null}
+          {outgoing && !botFailure && !scheduled ? <StatusTicks status={message.status} /> : null}
         </span>
+        {scheduled ? <ScheduledInfo message={message} /> : null}
         {failed && !botFailure ? (
           <div className="chat-bubble__failure">
             <p className="chat-bubble__failure-title">{t('chat.notSent')}</p>

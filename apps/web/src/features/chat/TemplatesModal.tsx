@@ -7,6 +7,7 @@ import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useSendTemplate, useSyncTemplates, useTemplates } from './api';
 import { fillTemplate, templatePlaceholders } from './chat-utils';
 import type { ChatContact } from './Conversation';
+import { ScheduleDialog } from './ScheduleDialog';
 
 /** How long the sync's outcome stays on screen. */
 export const SYNC_FEEDBACK_MS = 4000;
@@ -36,6 +37,7 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
   const feedback = useMessageBox();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
+  const [scheduleOpen, setScheduleOpen] = useState(false);
   const list = templates.data?.data ?? [];
   const selected = list.find((template) => template.id === selectedId) ?? null;
   const body = selected ? bodyText(selected) : '';
@@ -55,8 +57,10 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
       onError: () => feedback.error(t('chat.templates.syncError'), SYNC_FEEDBACK_MS),
     });
 
-  const submit = () => {
+  /** Sends the template now, or at `sendAt` ('Programar envío': templates go out whatever the window). */
+  const submit = (sendAt?: string) => {
     if (!selected || !complete) return;
+    setScheduleOpen(false);
     const bodyParameters = Object.fromEntries(placeholders.map((key) => [key, (values[key] ?? '').trim()]));
     sendTemplate.mutate(
       {
@@ -66,6 +70,7 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
         language: selected.language,
         message: fillTemplate(body, bodyParameters),
         bodyParameters,
+        ...(sendAt ? { send_at: sendAt } : {}),
       },
       {
         onSuccess: (response) => {
@@ -96,7 +101,15 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
             {t('chat.templates.sync')}
           </Button>
           <Button onClick={close}>{t('chat.templates.cancel')}</Button>
-          <Button variant="primary" disabled={!complete} busy={sendTemplate.isPending} onClick={submit}>
+          <Button disabled={!complete || sendTemplate.isPending} onClick={() => setScheduleOpen(true)}>
+            {t('chat.templates.schedule')}
+          </Button>
+          <Button
+            variant="primary"
+            disabled={!complete}
+            busy={sendTemplate.isPending}
+            onClick={() => submit()}
+          >
             {t('chat.templates.send')}
           </Button>
         </>
@@ -165,6 +178,11 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
           </div>
         </div>
       ) : null}
+      <ScheduleDialog
+        open={scheduleOpen}
+        onClose={() => setScheduleOpen(false)}
+        onConfirm={(sendAt) => submit(sendAt)}
+      />
     </Modal>
   );
 }

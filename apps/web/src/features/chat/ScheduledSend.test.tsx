@@ -1,0 +1,204 @@
+import type { Message } from '@hablabot/contract';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../lib/session';
+import {
+  installTestLayout,
+  jsonResponse,
+  makeClient,
+  mockFetch,
+  type RecordedCall,
+  SCREEN_TEST_TIMEOUT,
+  setupTestI18n,
+} from '../../test';
+import {
+  callsTo,
+  conversationOf,
+  conversationsRoute,
+  history,
+  makeMessage,
+  renderChat,
+  showList,
+} from './inbox-test-data';
+import { localParts, ScheduleDialog, scheduledMoment } from './ScheduleDialog';
+
+// 'Programar envío': the dialog's date and time (the browser's time zone) and the scheduled bubble's
+// 'Programado para …' with 'Editar' and 'Cancelar'.
+
+const VIEWER = { id: 1, name: 'Marta' };
+const HOUR = 60 * 60 * 1000;
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+const ana = makeClient({
+  id: 1,
+  name: 'Ana',
+  whatsapp_cellphone: '5215512345678',
+  last_message_date: ago(5),
+});
+const anaRow = conversationOf(ana, { id: 501, assignee: VIEWER });
+const customerMessage = () => makeMessage({ id: 1, content: '¿Seguís abiertos?', created_at: ago(30) });
+
+function scheduledMessage(id: number, content: string, sendAt: string): Message {
+  return makeMessage({
+    id,
+    content,
+    sender_type: 'admin',
+    status: 5,
+    status_name: 'scheduled',
+    scheduled_at: sendAt,
+    author: { type: 'user', id: VIEWER.id, name: VIEWER.name },
+    created_at: new Date().toISOString(),
+  });
+}
+
+function serve(stored: Message[], extra: Record<string, (call: RecordedCall) => Response> = {}) {
+  return mockFetch({
+    'GET /api/v1/admin/conversations': conversationsRoute(() => [anaRow], VIEWER.id),
+    'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
+    'POST /api/v1/admin/message': (call) => {
+      const body = call.body as { content: string; send_at: string };
+      const message = scheduledMessage(90 + stored.length, body.content, body.send_at);
+      stored.push(message);
+      return jsonResponse(201, { message: 'Mensaje programado.', data: message });
+    },
+    ...extra,
+  });
+}
+
+async function openAna() {
+  renderChat();
+  await showList();
+  await userEvent.click(await screen.findByRole('button', { name: /^Ana/ }));
+  const conversation = await screen.findByRole('region', { name: 'Ana' });
+  await within(conversation).findByText('¿Seguís abiertos?');
+  return conversation;
+}
+
+let restoreLayout: () => void = () => {};
+beforeEach(() => {
+  setupTestI18n('es');
+  restoreLayout = installTestLayout({ rowHeight: 72 });
+  setSession({ token: 'tok', user: { id: VIEWER.id, email: 'marta@x.mx', name: VIEWER.name }, rol: 'agent' });
+});
+afterEach(() => {
+  restoreLayout();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('schedule dialog', () => {
+  it('reads the date and time in the browser’s time zone and refuses a missing, past or too far time', () => {
+    const now = new Date(2026, 10, 26, 10, 0).getTime();
+    expect(scheduledMoment('2026-11-26', '12:30', now)).toEqual({
+      iso: new Date(2026, 10, 26, 12, 30).toISOString(),
+    });
+    expect(scheduledMoment('', '12:30', now)).toEqual({ problem: 'required' });
+    expect(scheduledMoment('2026-11-26', '', now)).toEqual({ problem: 'required' });
+    expect(scheduledMoment('2026-11-26', '09:59', now)).toEqual({ problem: 'past' });
+    expect(scheduledMoment('2026-12-27', '10:00', now)).toEqual({ problem: 'tooFar' });
+    expect(scheduledMoment('2026-12-26', '10:00', now)).toHaveProperty('iso');
+  });
+
+  it('says what is wrong under the fields and confirms a valid time', async () => {
+    const onConfirm = vi.fn();
+    render(<ScheduleDialog open onClose={() => {}} onConfirm={onConfirm} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Programar envío' });
+    const past = localParts(new Date(Date.now() - HOUR));
+    const date = within(dialog).getByLabelText('Fecha');
+    const time = within(dialog).getByLabelText('Hora');
+    await userEvent.clear(date);
+    await userEvent.type(date, past.date);
+    await userEvent.clear(time);
+    await userEvent.type(time, past.time);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programar' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('La fecha y hora deben ser futuras.');
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    const soon = new Date(Date.now() + 2 * HOUR);
+    soon.setSeconds(0, 0);
+    const parts = localParts(soon);
+    await userEvent.clear(date);
+    await userEvent.type(date, parts.date);
+    await userEvent.clear(time);
+    await userEvent.type(time, parts.time);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Programar' }));
+    expect(onConfirm).toHaveBeenCalledWith(soon.toISOString(), undefined);
+  });
+});
+
+describe('scheduled messages in the chat', () => {
+  it(
+    "'Programar envío' sends the text with send_at and the thread shows 'Programado para …'",
+    async () => {
+      const stored = [customerMessage()];
+      const net = serve(stored);
+      const conversation = await openAna();
+      await userEvent.type(within(conversation).getByRole('textbox'), 'Te escribo mañana');
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Programar envío' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Programar envío' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Programar' }));
+      await waitFor(() => expect(callsTo(net.calls, 'POST', '/api/v1/admin/message')).toHaveLength(1));
+      const body = callsTo(net.calls, 'POST', '/api/v1/admin/message')[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ content: 'Te escribo mañana', client_id: 1 });
+      expect(Date.parse(String(body.send_at))).toBeGreaterThan(Date.now());
+      const info = await within(conversation).findByTestId('scheduled-info');
+      expect(info.textContent).toMatch(/^Programado para /);
+      expect(within(info).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+      expect(within(info).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    "'Editar' changes the time and the text; 'Cancelar' takes the message out after confirming",
+    async () => {
+      const sendAt = new Date(Date.now() + 3 * HOUR);
+      sendAt.setSeconds(0, 0);
+      const stored = [customerMessage(), scheduledMessage(7, 'Recordatorio', sendAt.toISOString())];
+      const net = serve(stored, {
+        'PUT /api/v1/admin/messages/7': (call) => {
+          const body = call.body as { send_at: string; content?: string };
+          stored[1] = scheduledMessage(7, body.content ?? 'Recordatorio', body.send_at);
+          return jsonResponse(200, { message: 'ok', data: stored[1] });
+        },
+        'DELETE /api/v1/admin/messages/7': () => {
+          stored.pop();
+          return jsonResponse(200, { message: 'Mensaje programado cancelado.' });
+        },
+      });
+      const conversation = await openAna();
+      const info = await within(conversation).findByTestId('scheduled-info');
+      await userEvent.click(within(info).getByRole('button', { name: 'Editar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editar mensaje programado' });
+      const text = within(dialog).getByLabelText('Mensaje');
+      expect(text).toHaveValue('Recordatorio');
+      await userEvent.clear(text);
+      await userEvent.type(text, 'Recordatorio de cita');
+      // Ten minutes later on the same day.
+      const late = sendAt.getHours() === 23 && sendAt.getMinutes() >= 50;
+      const later = localParts(new Date(sendAt.getTime() + (late ? -10 : 10) * 60_000));
+      const time = within(dialog).getByLabelText('Hora');
+      await userEvent.clear(time);
+      await userEvent.type(time, later.time);
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Programar' }));
+      await waitFor(() => expect(callsTo(net.calls, 'PUT', '/api/v1/admin/messages/7')).toHaveLength(1));
+      expect(callsTo(net.calls, 'PUT', '/api/v1/admin/messages/7')[0]?.body).toEqual({
+        send_at: new Date(`${localParts(sendAt).date}T${later.time}:00`).toISOString(),
+        content: 'Recordatorio de cita',
+      });
+      await within(conversation).findByText('Recordatorio de cita');
+
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Cancelar' }));
+      const confirm = await screen.findByRole('alertdialog');
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Cancelar envío' }));
+      await waitFor(() => expect(callsTo(net.calls, 'DELETE', '/api/v1/admin/messages/7')).toHaveLength(1));
+      await waitFor(() =>
+        expect(within(conversation).queryByTestId('scheduled-info')).not.toBeInTheDocument(),
+      );
+      expect(within(conversation).queryByText('Recordatorio de cita')).not.toBeInTheDocument();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+});
