@@ -15,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { massMessagesRoutes } from './modules/mass-messages/mass-messages.routes';
 import { filesRoutes } from './modules/messaging/files.routes';
 import { messagesRoutes } from './modules/messaging/messages.routes';
+import { localizeErrors } from './modules/messaging/whatsapp-errors';
 import { webhookRoutes } from './modules/messaging/webhook.routes';
 import { storageRoutes } from './modules/media/storage.routes';
 import { superAdminRoutes } from './modules/super-admin/super-admin.routes';
@@ -217,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           streamAccess: container.streamAccess,
           metrics: container.metrics,
           presence: container.streamPresence,
+          localize: localizeErrors,
         }),
       );
       await api.register(webhookRoutes(container));

@@ -15,6 +15,7 @@ import { createSegmentsService } from './modules/clients/segments.service';
 import { createWordPressAuth } from './modules/wordpress-api/wordpress.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
+import { createTokenHealth } from './modules/settings/token-health';
 import { createNumberLimits } from './modules/settings/number-limits';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
@@ -147,6 +148,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     claims: infra.rateLimits,
   });
   const settingsRepository = createSettingsRepository(db);
+  // Whether WhatsApp accepts each company's token: a 190 on any call marks it, an accepted call clears it.
+  const tokenHealth = createTokenHealth({ db });
   // Meta's throughput, limit tier and quality of the company's number: read at the connection test and daily.
   const numberLimits = createNumberLimits({
     db,
@@ -161,6 +164,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     publicUrl: options.publicUrl,
     connectionTimeoutMs: options.connectionTimeoutMs,
     outbox,
+    tokens: tokenHealth,
   });
   const wordpressAuth = createWordPressAuth({
     settingsRepository,
@@ -201,6 +205,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   const cloudApi = createCloudApiClient({
     account: accountFromSettings(settings),
     timeoutMs: options.cloudApiTimeoutMs,
+    tokens: tokenHealth,
   });
   const outbound = createOutboundService({
     clientsRepository,
@@ -219,6 +224,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     storage: infra.privateFiles,
     retry: options.mediaRetry,
     log: workLog,
+    tokens: tokenHealth,
   });
   const botReplies = createBotReplies({
     jobs,
@@ -287,6 +293,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     settings,
     outbound,
     ...options.templateSync,
+    tokens: tokenHealth,
   });
   const templateAuthoring = createTemplateAuthoring({
     templatesRepository,

@@ -7,6 +7,7 @@ import { mediaTexts } from './modules/media/media.i18n';
 import { massMessagesTexts } from './modules/mass-messages/mass-messages.i18n';
 import { messagingTexts } from './modules/messaging/messaging.i18n';
 import { scheduledMessagesTexts } from './modules/messaging/scheduled-messages.i18n';
+import { whatsappErrorsTexts } from './modules/messaging/whatsapp-errors.i18n';
 import { wordpressTexts } from './modules/wordpress-api/wordpress.i18n';
 import { settingsTexts } from './modules/settings/settings.i18n';
 import { superAdminTexts } from './modules/super-admin/super-admin.i18n';
@@ -30,6 +31,7 @@ export const SERVER_TEXTS = [
   botsTexts,
   messagingTexts,
   scheduledMessagesTexts,
+  whatsappErrorsTexts,
   templatesTexts,
   massMessagesTexts,
   teamTexts,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZTimestamp } from './common.schema';
 import { ZConversation } from './inbox.schema';
-import { ZMessage } from './messages.schema';
+import { ZMessage, ZMessageError } from './messages.schema';
 import { ZMessageTemplate } from './templates.schema';
 
 // --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
@@ -36,6 +36,8 @@ export const ZMessageStatusEvent = z.object({
     status: z.number().int(),
     /** WhatsApp's reason when the message could not be sent. */
     error: z.string().nullable(),
+    /** The failure explained (status 4), in the stream's language; null otherwise. */
+    error_detail: ZMessageError.nullable().optional(),
   }),
 });
 

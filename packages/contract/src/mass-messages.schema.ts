@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp, requiredText, zId, zIdList, zText } from './common.schema';
 import { ZPagination } from './clients.schema';
 import { TEMPLATE_PARAMETER_MAX } from './templates.schema';
+import { ZMessageError } from './messages.schema';
 
 // ---------------------------------------------------------------------------------------------------
 // Client lists (`/admin/list-clients`): a named set of a company's clients that mass messages go to.
@@ -398,6 +399,8 @@ export const ZMassRecipient = z.object({
   error_message: z.string().nullable(),
   /** Why a `skipped` recipient was not sent; null otherwise. Every answer of the API has it. */
   skip_reason: z.enum(MASS_SKIP_REASONS).nullable().optional(),
+  /** A recipient WhatsApp refused: the error explained (see ZMessageError); null otherwise. */
+  error: ZMessageError.nullable(),
   /** Times the send was tried (rate-limit retries included). */
   attempts: z.number().int(),
   /** A recipient refused by the marketing frequency cap (131049) to be tried again: when ('Reintento programado'). */

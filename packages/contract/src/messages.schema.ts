@@ -78,6 +78,20 @@ export const ZMessageQuote = z.object({
 });
 export type MessageQuote = z.infer<typeof ZMessageQuote>;
 
+/**
+ * Why a message failed (status 4), in words an admin can act on: Meta's `code` (null when WhatsApp gave
+ * none) and `title`, our `explanation` of what happened and what to do in the request's language, and
+ * whether sending the same message again can help (`resendable`; false e.g. for a template that does not
+ * exist or a number not on WhatsApp).
+ */
+export const ZMessageError = z.object({
+  code: z.number().int().nullable(),
+  title: z.string(),
+  explanation: z.string(),
+  resendable: z.boolean(),
+});
+export type MessageError = z.infer<typeof ZMessageError>;
+
 export const ZMessage = z.object({
   id: z.number().int(),
   /** The text, a media's caption, or a readable line for reactions, locations, contacts and the like. */
@@ -106,6 +120,8 @@ export const ZMessage = z.object({
    */
   error_code: z.number().int().nullable(),
   error_message: z.string().nullable(),
+  /** A failed message's error explained (see ZMessageError); null unless status 4 and kind `message`. */
+  error: ZMessageError.nullable(),
   kind: z.enum(MESSAGE_KINDS),
   created_at: ZTimestamp,
   /** `status` by name: pending, sent, delivered, read, failed or scheduled. */

@@ -72,6 +72,10 @@ export const OPENAI_MODEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]*$/;
 /** Graph API object ids (phone number, business account) are decimal digits. */
 export const GRAPH_ID_PATTERN = /^\d{1,32}$/;
 
+/** What GET /admin/setting says of the WhatsApp connection (`whatsapp_status`). */
+export const WHATSAPP_STATUSES = ['ok', 'token_invalid', 'not_configured'] as const;
+export type WhatsAppStatus = (typeof WHATSAPP_STATUSES)[number];
+
 // --- request ---
 
 const blank = (v: unknown) => v === null || (typeof v === 'string' && cleanText(v) === '');
@@ -190,6 +194,14 @@ export const ZSettings = z.object({
   wordpress_url: z.string(),
   /** Null until the settings are saved for the first time. */
   updated_at: ZTimestamp.nullable(),
+  /**
+   * The WhatsApp connection as its last calls showed: `not_configured` (no token or phone number id),
+   * `token_invalid` (WhatsApp refused the token — 190, expired or revoked — and no call has worked since;
+   * the admin screens show a banner), `ok` otherwise.
+   */
+  whatsapp_status: z.enum(WHATSAPP_STATUSES),
+  /** When WhatsApp refused the token, while `whatsapp_status` is `token_invalid`; null otherwise. */
+  whatsapp_token_refused_at: ZTimestamp.nullable(),
 });
 export type Settings = z.infer<typeof ZSettings>;
 

@@ -235,6 +235,8 @@ export interface ChannelsTable {
   messaging_limit_tier: string | null;
   quality_rating: string | null;
   limits_read_at: Timestamp | null;
+  /** When WhatsApp last refused the access token (190); null while it works (20261130204500). */
+  token_refused_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

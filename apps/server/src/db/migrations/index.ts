@@ -34,6 +34,7 @@ import * as m20261130201000 from './20261130201000_webhook_deliveries';
 import * as m20261130202500 from './20261130202500_mass_limits';
 import * as m20261130200000 from './20261130200000_scheduled_messages';
 import * as m20261130210500 from './20261130210500_business_hours';
+import * as m20261130204500 from './20261130204500_channel_token_status';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261130202500_mass_limits': m20261130202500,
   '20261130200000_scheduled_messages': m20261130200000,
   '20261130210500_business_hours': m20261130210500,
+  '20261130204500_channel_token_status': m20261130204500,
 };

@@ -13,7 +13,18 @@ export interface CloudApiAccount {
   baseUrl: string;
   token: string;
   phoneNumberId: string;
+  /** The company whose settings these are: told when WhatsApp refuses or accepts the token. */
+  companyId?: number;
 }
+
+/** Told what WhatsApp said of a company's token (modules/settings/token-health.ts). */
+export interface TokenWatcher {
+  refused(companyId: number): Promise<void>;
+  accepted(companyId: number): Promise<void>;
+}
+
+/** Meta's code for an access token that expired or was revoked. */
+export const TOKEN_REFUSED_CODE = 190;
 
 export type SendResult =
   | { ok: true; wamid: string }
@@ -185,7 +196,12 @@ export function accountFromSettings(settings: {
   return async (companyId) => {
     const c = await settings.credentials(companyId);
     if (!c.whatsAppApiKey || !c.whatsAppPhoneId) return null;
-    return { token: c.whatsAppApiKey, phoneNumberId: c.whatsAppPhoneId, baseUrl: c.facebookMessagesApiUrl };
+    return {
+      token: c.whatsAppApiKey,
+      phoneNumberId: c.whatsAppPhoneId,
+      baseUrl: c.facebookMessagesApiUrl,
+      companyId,
+    };
   };
 }
 
@@ -200,8 +216,29 @@ const notConfigured = {
  * The Cloud API as a company uses it: each call reads the company's settings first (a token changed in
  * the settings applies to the next message).
  */
-export function createCloudApiClient(options: { account: AccountSource; timeoutMs?: number }) {
+export function createCloudApiClient(options: {
+  account: AccountSource;
+  timeoutMs?: number;
+  /** Told of each answer about the token: a 190 marks it refused, an accepted call clears that. */
+  tokens?: TokenWatcher;
+}) {
   const timeoutMs = options.timeoutMs ?? CLOUD_API_TIMEOUT_MS;
+
+  /** Passes what WhatsApp said of the account's token on; a failure to note it never fails the call. */
+  async function watch<R extends SendResult | MarkReadResult>(
+    account: CloudApiAccount,
+    result: R,
+  ): Promise<R> {
+    const companyId = account.companyId;
+    if (!options.tokens || companyId === undefined) return result;
+    try {
+      if (result.ok) await options.tokens.accepted(companyId);
+      else if (result.code === TOKEN_REFUSED_CODE) await options.tokens.refused(companyId);
+    } catch {
+      // The token's state is a hint for the screens; the send's own outcome stands.
+    }
+    return result;
+  }
 
   async function post(account: CloudApiAccount, body: Record<string, unknown>) {
     return callOutside(graphUrl(account.baseUrl, `${encodeURIComponent(account.phoneNumberId)}/messages`), {
@@ -239,7 +276,7 @@ export function createCloudApiClient(options: { account: AccountSource; timeoutM
       ...content,
       ...(contextWamid ? { context: { message_id: contextWamid } } : {}),
     });
-    return classifySend(result);
+    return watch(account, classifySend(result));
   }
 
   return {
@@ -272,8 +309,8 @@ export function createCloudApiClient(options: { account: AccountSource; timeoutM
         result.status === 200 &&
         (result.json as { success?: unknown } | undefined)?.success === true
       )
-        return { ok: true };
-      const classified = classifySend(result);
+        return watch(account, { ok: true } as MarkReadResult);
+      const classified = await watch(account, classifySend(result));
       return classified.ok
         ? { ok: false, code: 0, message: 'WhatsApp answered without success', transient: false }
         : classified;

@@ -96,7 +96,7 @@ afterAll(async () => {
 });
 
 describe(`a mass message recipient's status (${engine})`, () => {
-  it('never goes backwards: failed or sent after delivered or read change nothing', async () => {
+  it('never goes backwards, but a failed after sent or delivered is always shown (only read outranks it)', async () => {
     const { recipients } = await sentTo(3);
     await fake.flushWebhooks();
     const [a, b, c] = fake.sent;
@@ -105,26 +105,28 @@ describe(`a mass message recipient's status (${engine})`, () => {
       appSecret: APP_SECRET,
       phoneNumberId: PHONE_ID,
     });
-    // a: delivered, then a late failed and sent. b: read, then failed. c: failed, then delivered (the
-    // proof of arrival wins). The last report, c's delivered, is the signal that all were taken.
+    // c: failed, then a late delivered (failed is final). b: read, then failed (read proves arrival).
+    // a: delivered, sent, then failed (shown, never hidden behind the delivered).
     await emitter.statuses([
-      { wamid: a.wamid, status: 'delivered' },
-      { wamid: a.wamid, status: 'failed' },
-      { wamid: a.wamid, status: 'sent' },
-      { wamid: b.wamid, status: 'read' },
-      { wamid: b.wamid, status: 'failed' },
       { wamid: c.wamid, status: 'failed' },
       { wamid: c.wamid, status: 'delivered' },
+      { wamid: b.wamid, status: 'read' },
+      { wamid: b.wamid, status: 'failed' },
+      { wamid: a.wamid, status: 'delivered' },
+      { wamid: a.wamid, status: 'sent' },
+      { wamid: a.wamid, status: 'failed' },
     ]);
     const rows = await waitFor(async () => {
       const all = await recipients();
-      return all.find((r) => r.wamid === c.wamid)?.status === 'delivered' ? all : undefined;
+      const by = Object.fromEntries(all.map((r) => [r.wamid, r.status]));
+      return by[a.wamid] === 'failed' && by[b.wamid] === 'read' && by[c.wamid] === 'failed' ? all : undefined;
     });
     const byWamid = Object.fromEntries(rows.map((r) => [r.wamid, r]));
-    expect(byWamid[a.wamid]).toMatchObject({ status: 'delivered', error_code: null, error_message: null });
-    expect(byWamid[b.wamid]).toMatchObject({ status: 'read', error_code: null });
-    expect(byWamid[c.wamid]).toMatchObject({ status: 'delivered', error_code: null });
+    expect(byWamid[a.wamid]).toMatchObject({ status: 'failed' });
     expect(byWamid[a.wamid].delivered_at).not.toBeNull();
+    expect(byWamid[a.wamid].error).toMatchObject({ explanation: expect.any(String) });
+    expect(byWamid[b.wamid]).toMatchObject({ status: 'read', error_code: null, error: null });
+    expect(byWamid[c.wamid]).toMatchObject({ status: 'failed' });
   });
 
   it('takes a step up from each rung, once', async () => {
@@ -135,13 +137,19 @@ describe(`a mass message recipient's status (${engine})`, () => {
     const at = new Date().toISOString();
     const none = { code: null, message: null };
     expect(await repo.applyStatus(companyId, a.wamid, 'sent', at, none)).toBeUndefined();
+    expect(await repo.applyStatus(companyId, a.wamid, 'delivered', at, none)).toBeDefined();
     expect(
       await repo.applyStatus(companyId, a.wamid, 'failed', at, { code: 131026, message: 'x' }),
     ).toBeDefined();
+    expect((await recipients())[0]).toMatchObject({
+      status: 'failed',
+      error_code: 131026,
+      error: { code: 131026, title: 'Message undeliverable', resendable: false },
+    });
     expect(await repo.applyStatus(companyId, a.wamid, 'failed', at, none)).toBeUndefined();
-    expect(await repo.applyStatus(companyId, a.wamid, 'delivered', at, none)).toBeDefined();
-    expect(await repo.applyStatus(companyId, a.wamid, 'failed', at, none)).toBeUndefined();
+    expect(await repo.applyStatus(companyId, a.wamid, 'delivered', at, none)).toBeUndefined();
     expect(await repo.applyStatus(companyId, a.wamid, 'read', at, none)).toBeDefined();
+    expect(await repo.applyStatus(companyId, a.wamid, 'failed', at, none)).toBeUndefined();
     expect(await repo.applyStatus(companyId, a.wamid, 'delivered', at, none)).toBeUndefined();
     expect(await repo.applyStatus(companyId, 'wamid.unknown', 'read', at, none)).toBeUndefined();
     expect((await recipients())[0]).toMatchObject({ status: 'read', error_code: null });

@@ -13,6 +13,7 @@ import { type Executor, atomically } from '../../db/transactions';
 import { hasText, translate } from '../../platform/locale';
 import { fold } from '../clients/fold';
 import { skipOptedOutRecipients } from './opted-out';
+import { explainError } from '../messaging/whatsapp-errors';
 
 export type MassMessageRow = Selectable<MassMessagesTable>;
 /** Meta's marketing frequency cap: the customer got enough marketing messages for now. */
@@ -76,6 +77,10 @@ export function toMassMessage(r: MassMessageRow): MassMessage {
   };
 }
 
+/** A failure we gave before sending (a text key, no WhatsApp code), already in words in error_message. */
+const ourReason = (r: RecipientRow) =>
+  r.error_code === null && r.error_message !== null && hasText(r.error_message.split('|')[0]!);
+
 export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassRecipient {
   return {
     id: r.id,
@@ -88,6 +93,8 @@ export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassReci
     error_code: r.error_code,
     error_message: errorText(r.error_message, lang),
     skip_reason: r.status === 'skipped' ? ((r.skip_reason as 'opted_out' | null) ?? 'opted_out') : null,
+    // WhatsApp's refusal explained; our own reasons (no phone, a blank value) already say it in error_message.
+    error: r.status === 'failed' && !ourReason(r) ? explainError(lang, r.error_code, r.error_message) : null,
     attempts: Number(r.attempts),
     retry_at: r.status === 'queued' && r.error_code === FREQUENCY_CAP_CODE ? r.not_before : null,
     sent_at: r.sent_at,
@@ -98,12 +105,13 @@ export function toRecipient(r: RecipientRow, lang: 'es' | 'en' = 'es'): MassReci
 }
 
 /**
- * The order a recipient's WhatsApp status climbs in, the chat's rule (messages.repository STATUS_RANK):
- * delivered and read prove the message arrived, so they outrank failed; failed outranks sent. A status
- * never replaces one of a higher rank, whatever order WhatsApp's reports arrive in. The recipient's own
- * states before WhatsApp answers (queued, sending, unknown) rank lowest.
+ * The order a recipient's WhatsApp status climbs in, the chat's rule (message-rows.ts STATUS_RANK): a
+ * failed that comes after sent or delivered is always kept (a delivered report does not hide it, and a
+ * later delivered does not undo it); only read, which proves the customer saw the message, outranks it.
+ * A status never replaces one of a higher rank, whatever order WhatsApp's reports arrive in. The
+ * recipient's own states before WhatsApp answers (queued, sending, unknown) rank lowest.
  */
-export const STATUS_RANK: Record<string, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
+export const STATUS_RANK: Record<string, number> = { sent: 1, delivered: 2, failed: 3, read: 4 };
 
 const rankOfStored = sql<number>`case status ${sql.join(
   Object.entries(STATUS_RANK).map(([status, rank]) => sql`when ${sql.lit(status)} then ${sql.lit(rank)}`),

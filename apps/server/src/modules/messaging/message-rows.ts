@@ -11,6 +11,7 @@ import type { MessageRow } from '../../db/schema';
 import type { Executor } from '../../db/transactions';
 import { invalid } from '../../platform/errors';
 import { type AuthorRef, type MessageExtras, authorOf, loadExtras, quoteOf } from './message-authorship';
+import { explainError } from './whatsapp-errors';
 
 /** A stored message and the API's Message: the types the messages repositories share, and the mapping. */
 
@@ -114,15 +115,16 @@ export interface StatusChange {
 }
 
 /**
- * The order a status climbs in. Delivered and read prove the message arrived, so they outrank failed;
- * failed outranks sent and pending. A status never replaces one of a higher rank, whatever order
- * WhatsApp's reports arrive in.
+ * The order a status climbs in. A status never replaces one of a higher rank, whatever order WhatsApp's
+ * reports arrive in. Failed outranks sent and delivered: a failure WhatsApp reports after a delivered is
+ * always shown, and a delivered that arrives after a failure does not hide it (failed is final). Only read
+ * outranks failed, since it proves the customer saw the message.
  */
 export const STATUS_RANK: Record<number, number> = {
   [MESSAGE_STATUS.pending]: 0,
   [MESSAGE_STATUS.sent]: 1,
-  [MESSAGE_STATUS.failed]: 2,
-  [MESSAGE_STATUS.delivered]: 3,
+  [MESSAGE_STATUS.delivered]: 2,
+  [MESSAGE_STATUS.failed]: 3,
   [MESSAGE_STATUS.read]: 4,
 };
 
@@ -168,6 +170,11 @@ export function toMessage(r: MessageRow, extras: MessageExtras | null = null): M
     status: r.status,
     error_code: r.error_code,
     error_message: r.error_message,
+    // Explained in Spanish here; a route or the live stream puts it in the reader's language (localizeErrors).
+    error:
+      r.status === MESSAGE_STATUS.failed && r.wa_type !== BOT_FAILURE_TYPE && r.wa_type !== NOTE_TYPE
+        ? explainError('es', r.error_code, r.error_message)
+        : null,
     kind: r.wa_type === BOT_FAILURE_TYPE ? 'bot_failure' : r.wa_type === NOTE_TYPE ? 'note' : 'message',
     created_at: r.created_at,
     status_name: statusNameOf(r.status),

@@ -88,6 +88,64 @@ describe(`messages repository (${engine})`, () => {
     expect((await repo.findMessage(companyId, m.id))?.status).toBe(4);
   });
 
+  it('shows a failed that comes after sent and delivered, with its explanation; a later delivered keeps it failed', async () => {
+    const repo = ctx.container.messagesRepository;
+    const m = (await repo.insertMessage(companyId, message({ status: MESSAGE_STATUS.pending })))!;
+    const wamid = `wamid.repo.${seq}`;
+    const at = new Date().toISOString();
+    expect((await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.sent, at }))?.status).toBe(
+      MESSAGE_STATUS.sent,
+    );
+    expect((await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.delivered, at }))?.status).toBe(
+      MESSAGE_STATUS.delivered,
+    );
+    const failed = await repo.applyStatus(companyId, wamid, {
+      status: MESSAGE_STATUS.failed,
+      at,
+      errorCode: 131026,
+      errorMessage: 'Message undeliverable',
+    });
+    expect(failed).toMatchObject({
+      status: MESSAGE_STATUS.failed,
+      status_name: 'failed',
+      error_code: 131026,
+      error: { code: 131026, title: 'Message undeliverable', resendable: false },
+    });
+    expect(failed?.error?.explanation).toMatch(/no pudo entregar el mensaje a este número/);
+    // Failed is final: a delivered (or sent) that arrives later does not hide it.
+    expect(
+      await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.delivered, at }),
+    ).toBeUndefined();
+    expect(await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.sent, at })).toBeUndefined();
+    expect(await repo.findMessage(companyId, m.id)).toMatchObject({ status: 4, error_code: 131026 });
+    // Only a read proves the customer saw it: it replaces the failure and clears the error.
+    const read = await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.read, at });
+    expect(read).toMatchObject({ status: MESSAGE_STATUS.read, error_code: null, error: null });
+    expect(
+      await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.failed, at, errorCode: 131000 }),
+    ).toBeUndefined();
+  });
+
+  it('takes reports out of order: failed before delivered stays failed, delivered before sent stays delivered', async () => {
+    const repo = ctx.container.messagesRepository;
+    await repo.insertMessage(companyId, message({ status: MESSAGE_STATUS.pending }));
+    const wamid = `wamid.repo.${seq}`;
+    const at = new Date().toISOString();
+    expect((await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.delivered, at }))?.status).toBe(
+      MESSAGE_STATUS.delivered,
+    );
+    expect(await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.sent, at })).toBeUndefined();
+    const failed = await repo.applyStatus(companyId, wamid, {
+      status: MESSAGE_STATUS.failed,
+      at,
+      errorCode: 131049,
+    });
+    expect(failed).toMatchObject({ status: 4, error: { code: 131049, resendable: true } });
+    expect(
+      await repo.applyStatus(companyId, wamid, { status: MESSAGE_STATUS.delivered, at }),
+    ).toBeUndefined();
+  });
+
   it('pages a conversation from the newest, oldest first within a page', async () => {
     const repo = ctx.container.messagesRepository;
     const client = await createClient(ctx, companyId);

@@ -9,6 +9,7 @@ import type { LibraryMedia } from './library-media';
 import type { MessagesService } from './messages.service';
 import { type OutboundService, outcomeText } from './outbound.service';
 import { route } from '../../platform/route';
+import { localizeErrors } from './whatsapp-errors';
 
 const declared = routes.messages;
 
@@ -29,6 +30,10 @@ export function messagesRoutes(deps: {
   const visible = conversationGuard(deps.conversationAccess);
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', guards.requireCompanyMember);
+    // A failed message's explanation in the caller's language.
+    app.addHook('preSerialization', async (request, _reply, payload) =>
+      localizeErrors(payload, request.lang),
+    );
     const tags = ['messages'];
 
     route(app, declared.history, {

@@ -13,11 +13,6 @@ export const messagingTexts = {
     'messaging.reply_not_in_conversation': 'Solo se puede responder a un mensaje de esta conversación.',
     'messaging.unknown_media': 'El archivo no está en la biblioteca de medios.',
     'messaging.not_resendable': 'Solo se puede reenviar un mensaje que no se ha enviado.',
-    'messaging.reason.131047':
-      'han pasado más de 24 horas desde el último mensaje del cliente. Usa un mensaje plantilla.',
-    'messaging.reason.131026': 'WhatsApp no puede entregar el mensaje a este número.',
-    'messaging.reason.190':
-      'el token de acceso de WhatsApp no es válido o ha caducado. Revísalo en la configuración.',
     'messaging.reason.not_configured':
       'falta el token de acceso o el identificador del número de WhatsApp en la configuración.',
     'messaging.reason.unconfirmed':
@@ -98,11 +93,6 @@ export const messagingTexts = {
     'messaging.reply_not_in_conversation': 'You can only reply to a message of this conversation.',
     'messaging.unknown_media': 'The file is not in the media library.',
     'messaging.not_resendable': 'Only a message that was not sent can be sent again.',
-    'messaging.reason.131047':
-      "more than 24 hours have passed since the client's last message. Use a template message.",
-    'messaging.reason.131026': 'WhatsApp cannot deliver the message to this number.',
-    'messaging.reason.190':
-      'the WhatsApp access token is not valid or has expired. Check it in the settings.',
     'messaging.reason.not_configured':
       'the WhatsApp access token or phone number id is missing in the settings.',
     'messaging.reason.unconfirmed':

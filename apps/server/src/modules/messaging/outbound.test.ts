@@ -278,30 +278,39 @@ describe(`sending messages (${engine})`, () => {
     });
 
     it.each([
-      [131047, 'han pasado más de 24 horas desde el último mensaje del cliente. Usa un mensaje plantilla.'],
-      [131026, 'WhatsApp no puede entregar el mensaje a este número.'],
-      [190, 'el token de acceso de WhatsApp no es válido o ha caducado. Revísalo en la configuración.'],
-      [
-        132000,
-        '(#132000) Number of parameters does not match the expected number of params (código 132000).',
-      ],
-      [100, '(#100) Invalid parameter (código 100).'],
-    ])('stores a send refused with %i as status 4 with the reason, answered 201', async (code, reason) => {
-      const client = await customer();
-      fake.failSends({ code });
-      const res = await post({ content: 'Hola', client_id: client.id });
-      expect(res.statusCode).toBe(201);
-      expect(res.json().message).toBe(`No se pudo enviar el mensaje: ${reason}`);
-      expect(res.json().data).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: code });
-      const row = await stored(res.json().data.id);
-      expect(row).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: code });
-      expect(row.error_message).toMatch(new RegExp(`#?${code}|Error validating`));
-      await expect
-        .poll(() =>
-          events.find((e) => e.type === 'message.status' && e.data.status === MESSAGE_STATUS.failed),
-        )
-        .toMatchObject({ data: { message_id: row.id, error: row.error_message } });
-    });
+      [131047, 'Han pasado más de 24 horas desde el último mensaje del cliente', false],
+      [131026, 'WhatsApp no pudo entregar el mensaje a este número', false],
+      [190, 'WhatsApp rechazó el token de acceso: caducó o fue revocado', true],
+      [132000, 'El número de variables enviadas no coincide con las que tiene la plantilla', false],
+      [100, 'WhatsApp rechazó el mensaje porque uno de sus datos no es válido', false],
+      [131999, '(#131999) Something new (código 131999).', true],
+    ])(
+      'stores a send refused with %i as status 4 with the reason, answered 201',
+      async (code, reason, resendable) => {
+        const client = await customer();
+        fake.failSends({
+          code,
+          ...(code === 131999 ? { message: '(#131999) Something new', status: 400 } : {}),
+        });
+        const res = await post({ content: 'Hola', client_id: client.id });
+        expect(res.statusCode).toBe(201);
+        expect(res.json().message).toContain(`No se pudo enviar el mensaje: ${reason}`);
+        expect(res.json().data).toMatchObject({
+          status: MESSAGE_STATUS.failed,
+          error_code: code,
+          error: { code, resendable },
+        });
+        expect(res.json().message).toContain(res.json().data.error.explanation.slice(0, 40));
+        const row = await stored(res.json().data.id);
+        expect(row).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: code });
+        expect(row.error_message).toMatch(new RegExp(`#?${code}|Error validating`));
+        await expect
+          .poll(() =>
+            events.find((e) => e.type === 'message.status' && e.data.status === MESSAGE_STATUS.failed),
+          )
+          .toMatchObject({ data: { message_id: row.id, error: row.error_message } });
+      },
+    );
 
     it.each([130429, 131000])(
       'tries a send refused with %i again after a wait, then it is sent',

@@ -1,6 +1,7 @@
 import type { Language, Message } from '@hablabot/contract';
 import { type MediaKind, RATE_LIMIT_CODES } from '../../integrations/whatsapp/cloud-api';
 import { translate } from '../../platform/locale';
+import { WHATSAPP_ERRORS, explainError } from './whatsapp-errors';
 
 // What an outgoing send is and how it ended, the words an admin reads about it, and its waits (the
 // outbound service, outbound.service.ts, does the sending).
@@ -87,10 +88,10 @@ export interface OutboundLog {
 /** Free text and media may be sent only this long after the customer's last message. */
 export const CUSTOMER_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Codes whose reason has words of its own for the admin. */
-const EXPLAINED_CODES = [131047, 131026, 190];
-
-/** What an admin reads after sending: sent, tried again shortly, or not sent and why. */
+/**
+ * What an admin reads after sending: sent, tried again shortly, or not sent and why (a code of the
+ * catalogue in its own words, whatsapp-errors.ts; another with WhatsApp's text and code).
+ */
 export function outcomeText(lang: Language, result: SendOutcome, resent = false): string {
   if (result.outcome === 'sent') return translate(lang, resent ? 'messaging.resent' : 'messaging.sent');
   if (result.outcome === 'retrying') return translate(lang, 'messaging.send_retrying');
@@ -101,8 +102,8 @@ export function outcomeText(lang: Language, result: SendOutcome, resent = false)
   };
   let reason: string;
   if (failure.kind !== 'whatsapp') reason = translate(lang, `messaging.reason.${failure.kind}`);
-  else if (failure.code !== null && EXPLAINED_CODES.includes(failure.code))
-    reason = translate(lang, `messaging.reason.${failure.code}`);
+  else if (failure.code !== null && WHATSAPP_ERRORS[failure.code])
+    reason = explainError(lang, failure.code, failure.message).explanation;
   else
     reason = translate(lang, 'messaging.reason.other', { text: failure.message, code: failure.code ?? '—' });
   return translate(lang, 'messaging.send_failed', { reason });

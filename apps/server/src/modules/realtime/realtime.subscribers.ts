@@ -99,7 +99,13 @@ export function realtimeSubscribers(deps: {
         e.companyId,
         {
           type: 'message.status',
-          data: { client_id: m.client_id, message_id: m.id, status: e.status, error: m.error_message },
+          data: {
+            client_id: m.client_id,
+            message_id: m.id,
+            status: e.status,
+            error: m.error_message,
+            error_detail: m.error,
+          },
         },
         await audienceOf(e.companyId, m.client_id),
       );

@@ -15,6 +15,7 @@ import {
   type ChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
 import { hostOf } from '../../integrations/http/outbound';
+import type { TokenWatcher } from '../../integrations/whatsapp/cloud-api';
 import { type PhoneNumberInfo, readPhoneNumber } from '../../integrations/whatsapp/graph-api';
 import { tooManyRequests } from '../../platform/errors';
 import { hasText, translate } from '../../platform/locale';
@@ -88,6 +89,8 @@ export function createConnectionTests(deps: {
    * quality are kept for the mass sender.
    */
   onPhoneRead?: (companyId: number, phone: PhoneNumberInfo) => Promise<void>;
+  /** Told when a test with the stored token shows WhatsApp accepts it or refuses it (token-health.ts). */
+  tokens?: TokenWatcher;
 }) {
   const { stored, open, timeoutMs, chat } = deps;
 
@@ -179,6 +182,11 @@ export function createConnectionTests(deps: {
       if (!token || !phoneId) return missing(lang, absent);
 
       const check = await readPhoneNumber({ baseUrl, token, phoneNumberId: phoneId, timeoutMs });
+      // What it says of the stored token (not of one typed and not saved) is kept for the banner.
+      if (deps.tokens && token === storedToken && sameAddress(baseUrl, storedUrl)) {
+        if (check.ok) await deps.tokens.accepted(companyId);
+        else if (check.problem === 'bad_token') await deps.tokens.refused(companyId);
+      }
       if (check.ok) {
         if (deps.onPhoneRead && phoneId === row?.whatsapp_phone_id && sameAddress(baseUrl, storedUrl))
           await deps.onPhoneRead(companyId, check.phone);

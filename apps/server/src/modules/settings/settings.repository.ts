@@ -17,6 +17,8 @@ export type CompanySettings = Omit<SettingsRow, 'facebook_messages_api_url'> & {
   whatsapp_app_secret_enc: string | null;
   hub_verify_token: string | null;
   facebook_messages_api_url: string;
+  /** When WhatsApp last refused the stored token (190); null while it works (token-health.ts). */
+  whatsapp_token_refused_at: string | null;
 };
 
 /** The WhatsApp settings, by the channel column that holds each. */
@@ -84,6 +86,7 @@ export function createSettingsRepository(db: Kysely<DB>) {
         'channels.access_token_enc as whatsapp_api_key_enc',
         'channels.app_secret_enc as whatsapp_app_secret_enc',
         'channels.verify_token as hub_verify_token',
+        'channels.token_refused_at as whatsapp_token_refused_at',
         (eb) =>
           eb.fn
             .coalesce('channels.api_url', eb.val(DEFAULT_FACEBOOK_MESSAGES_API_URL))

@@ -20,6 +20,7 @@ import {
   type ChatCompletionsClient,
   createChatCompletionsClient,
 } from '../../integrations/ai/chat-completions';
+import type { TokenWatcher } from '../../integrations/whatsapp/cloud-api';
 import type { PhoneNumberInfo } from '../../integrations/whatsapp/graph-api';
 import { createConnectionTests } from './settings-connection';
 import {
@@ -79,6 +80,8 @@ export function createSettingsService(deps: {
   outbox?: Pick<Outbox, 'transaction'>;
   /** The connection test read the stored number: Meta's limits of it are kept (number-limits.ts). */
   onPhoneRead?: (companyId: number, phone: PhoneNumberInfo) => Promise<void>;
+  /** Told what a connection test shows of the stored WhatsApp token (token-health.ts). */
+  tokens?: TokenWatcher;
 }) {
   const { settingsRepository: repo, secrets } = deps;
   const timeoutMs = deps.connectionTimeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
@@ -137,6 +140,13 @@ export function createSettingsService(deps: {
       webhook_url: `${base}/api/v1/webhooks/whatsapp`,
       wordpress_url: `${base}/api/v1/integrations/wordpress/clients`,
       updated_at: row?.updated_at ?? null,
+      whatsapp_status:
+        !row?.whatsapp_api_key_enc || !row.whatsapp_phone_id
+          ? 'not_configured'
+          : row.whatsapp_token_refused_at
+            ? 'token_invalid'
+            : 'ok',
+      whatsapp_token_refused_at: row?.whatsapp_token_refused_at ?? null,
     };
   }
 
@@ -205,6 +215,7 @@ export function createSettingsService(deps: {
     timeoutMs,
     chat,
     onPhoneRead: deps.onPhoneRead,
+    tokens: deps.tokens,
   });
 
   return {

@@ -48,12 +48,6 @@ export const templatesTexts = {
       'Para enviar plantillas, guarda en Configuración el token de acceso de WhatsApp y el ID del número de teléfono.',
     'templates.retrying': 'WhatsApp está saturado en este momento; la plantilla se enviará en breve.',
     'templates.send_failed': 'No se pudo enviar la plantilla: {reason}',
-    'templates.reason.132001':
-      'WhatsApp no tiene esta plantilla aprobada en ese idioma. Sincroniza las plantillas y elige otra.',
-    'templates.reason.132000':
-      'el número de parámetros no coincide con la plantilla de WhatsApp. Sincroniza las plantillas e inténtalo de nuevo.',
-    'templates.reason.190':
-      'el token de acceso de WhatsApp no es válido o ha caducado. Revísalo en Configuración.',
     'templates.reason.not_configured':
       'falta el token de acceso o el ID del número de teléfono de WhatsApp en Configuración.',
     'templates.reason.unconfirmed':
@@ -151,11 +145,6 @@ export const templatesTexts = {
       'To send templates, save the WhatsApp access token and the phone number id in Settings.',
     'templates.retrying': 'WhatsApp is busy right now; the template will be sent shortly.',
     'templates.send_failed': 'The template could not be sent: {reason}',
-    'templates.reason.132001':
-      'WhatsApp has no approved template by this name in that language. Sync the templates and choose another.',
-    'templates.reason.132000':
-      "the number of parameters does not match WhatsApp's template. Sync the templates and try again.",
-    'templates.reason.190': 'the WhatsApp access token is not valid or has expired. Check it in Settings.',
     'templates.reason.not_configured': 'the WhatsApp access token or phone number id is missing in Settings.',
     'templates.reason.unconfirmed':
       'WhatsApp did not answer in time and the template may not have gone out. Check the conversation before sending it again.',

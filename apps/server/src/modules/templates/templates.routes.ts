@@ -2,10 +2,11 @@ import type { Language } from '@hablabot/contract';
 import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
-import { hasText, translate } from '../../platform/locale';
+import { translate } from '../../platform/locale';
 import type { ConversationAccess } from '../conversations/conversation-access';
 import { adminsOrMembers, conversationGuard, forTeamMembers } from '../conversations/conversation-guard';
 import type { SendOutcome } from '../messaging/outbound.service';
+import { WHATSAPP_ERRORS, explainError } from '../messaging/whatsapp-errors';
 import type { TemplateAuthoring } from './template-authoring';
 import type { TemplatesService } from './templates.service';
 import { route } from '../../platform/route';
@@ -15,8 +16,8 @@ const declared = routes.templates;
 /** Why WhatsApp did not take the template, in words the admin can act on. */
 function failureReason(lang: Language, failure: NonNullable<SendOutcome['failure']>): string {
   if (failure.kind !== 'whatsapp') return translate(lang, `templates.reason.${failure.kind}`);
-  const known = `templates.reason.${failure.code}`;
-  if (failure.code !== null && hasText(known)) return translate(lang, known);
+  if (failure.code !== null && WHATSAPP_ERRORS[failure.code])
+    return explainError(lang, failure.code, failure.message).explanation;
   return translate(lang, 'templates.reason.other', {
     text: failure.message.slice(0, 300),
     code: failure.code ?? '-',

@@ -1,5 +1,6 @@
 import type { MessageTemplate, SendTemplateMessageInput } from '@hablabot/contract';
 import { hostOf } from '../../integrations/http/outbound';
+import type { TokenWatcher } from '../../integrations/whatsapp/cloud-api';
 import { listTemplates, type TemplatesListing } from '../../integrations/whatsapp/templates';
 import { AppError, type FieldError, invalid, notFound } from '../../platform/errors';
 import type { ClientsRepository } from '../clients/clients.repository';
@@ -74,6 +75,8 @@ export function createTemplatesService(deps: {
   /** Templates asked for per page, and pages read at most (see integrations/whatsapp/templates.ts). */
   pageSize?: number;
   maxPages?: number;
+  /** Told when WhatsApp refuses the stored token (190) or accepts it (token-health.ts). */
+  tokens?: TokenWatcher;
 }) {
   const { templatesRepository, clientsRepository } = deps;
 
@@ -110,7 +113,9 @@ export function createTemplatesService(deps: {
         pageSize: deps.pageSize,
         maxPages: deps.maxPages,
       });
+      if (!listing.ok && listing.problem === 'bad_token') await deps.tokens?.refused(companyId);
       if (!listing.ok) throw listingError(listing, credentials);
+      await deps.tokens?.accepted(companyId);
 
       // WhatsApp names a template by name and language; should a listing hold one twice, the first wins.
       const unique = new Map<string, TemplateValues>();

@@ -1,4 +1,4 @@
-import { EVENTS_HEARTBEAT_MS, ZErrorResponse } from '@hablabot/contract';
+import { EVENTS_HEARTBEAT_MS, type Language, ZErrorResponse } from '@hablabot/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AuthCache } from '../auth-cache';
 import { companyIdOf, type Guards, isAgentOnly } from '../auth';
@@ -32,6 +32,8 @@ export function eventsRoutes(deps: {
   streamAccess?: Pick<StreamAccessOptions, 'maxPerUser' | 'recheckMs'>;
   /** Told when a member's stream opens; what it answers is called when the stream closes. */
   presence?: { enter(userId: number): () => void; settled?(): Promise<void> };
+  /** Puts an event's data in the stream's language (Accept-Language), in place; as published when absent. */
+  localize?: <T>(data: T, lang: Language) => T;
 }) {
   const { events, guards } = deps;
   const heartbeatMs = deps.heartbeatMs ?? EVENTS_HEARTBEAT_MS;
@@ -107,9 +109,11 @@ export function eventsRoutes(deps: {
           const { auth } = grant;
           if (!reaches(event.audience, { userId: auth.user.id, seesAll: !isAgentOnly(auth) })) return;
           const { id, type, ...rest } = event;
-          res.write(
-            `id: ${id}\nevent: ${type}\ndata: ${JSON.stringify((rest as { data: unknown }).data)}\n\n`,
-          );
+          let data = JSON.stringify((rest as { data: unknown }).data);
+          // Published events are shared by every stream: an explained error is put in this one's language.
+          if (deps.localize && request.lang !== 'es' && data.includes('"explanation"'))
+            data = JSON.stringify(deps.localize(JSON.parse(data), request.lang));
+          res.write(`id: ${id}\nevent: ${type}\ndata: ${data}\n\n`);
         };
         // A reconnect waits 3 s; the first line also sends the headers through any buffering proxy.
         res.write('retry: 3000\n: connected\n\n');
