@@ -1,15 +1,14 @@
 import type { Conversation } from '@hablabot/contract';
-import { clientsApi } from '@hablabot/contract/api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../components';
-import { call } from '../../lib/api-client';
 import { intlLocale } from '../../lib/i18n';
 import { isAgentSession, useSession } from '../../lib/session';
 import type { ClientsNavigationState } from '../clients/ClientsPage';
 import { type MessagePages, chatKeys } from './api';
+import { useChatClient } from './consent';
 import type { ChatContact } from './Conversation';
 
 export interface ClientDetailsPanelProps {
@@ -40,11 +39,7 @@ function DetailsBody({ contact, conversation }: Pick<ClientDetailsPanelProps, 'c
   const queryClient = useQueryClient();
   const agent = isAgentSession(useSession());
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const details = useQuery({
-    queryKey: ['chat', 'client', contact.id] as const,
-    queryFn: ({ signal }) => call(clientsApi.get, { params: { id: contact.id } }, { signal }),
-    staleTime: 0,
-  });
+  const details = useChatClient(contact.id);
   const history = queryClient.getQueryData<MessagePages>(chatKeys.conversation(contact.id));
   const messageCount = history?.pages[0]?.pagination.total;
   const date = (iso: string | null | undefined) =>
@@ -73,6 +68,12 @@ function DetailsBody({ contact, conversation }: Pick<ClientDetailsPanelProps, 'c
       (conversation?.mode_bot ?? client.mode_bot) === 1
         ? t('chat.details.botActive')
         : t('chat.details.botPaused'),
+    ],
+    [
+      t('chat.consent.label'),
+      client.opted_out_at
+        ? t('chat.consent.since', { date: date(client.opted_out_at) })
+        : t('chat.consent.subscribed'),
     ],
     [t('chat.details.assignee'), conversation?.assignee?.name ?? t('chat.details.unassigned')],
     [

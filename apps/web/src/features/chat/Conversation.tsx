@@ -21,6 +21,7 @@ import { ReplyPreview } from './MessageQuote';
 import { Composer } from './Composer';
 import { type ComposerAttachment, messageTypeOf } from './composer-parts';
 import { useJumpToMessage } from './jump-to-message';
+import { ConsentBadge } from './consent';
 import { SCHEDULED_STATUS } from './scheduled';
 import { TemplatesModal } from './TemplatesModal';
 import { DaySeparator, dayStarts } from './thread-days';
@@ -234,6 +235,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         <div className="chat-conversation__who">
           <h2 className="chat-conversation__name">{contact.name}</h2>
           <p className="chat-conversation__phone">+{contact.phone}</p>
+          <ConsentBadge clientId={contact.id} newestMessageId={messages.at(-1)?.id} />
         </div>
         {actions}
       </header>

@@ -1,7 +1,7 @@
 import type { Message, MessageTemplate } from '@hablabot/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, MessageBox, Modal, useMessageBox } from '../../components';
+import { Button, MessageBox, Modal, useConfirmDialog, useMessageBox } from '../../components';
 import { isApiError } from '../../lib/api-client';
 import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useSendTemplate, useSyncTemplates, useTemplates } from './api';
@@ -34,6 +34,7 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
   const templates = useTemplates(open);
   const sync = useSyncTemplates();
   const sendTemplate = useSendTemplate();
+  const [confirm, confirmDialog] = useConfirmDialog();
   const feedback = useMessageBox();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -77,7 +78,31 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
           onSent(response.data);
           close();
         },
-        onError: (error) => {
+        onError: async (error, variables) => {
+          // The customer opted out of campaigns: the template goes only once the agent confirms it.
+          if (isApiError(error) && error.status === 409 && error.fieldErrors.confirm_opted_out) {
+            const yes = await confirm({
+              title: t('chat.consent.confirmTitle'),
+              message: t('chat.consent.confirmMessage'),
+              confirmLabel: t('chat.consent.confirmSend'),
+              tone: 'primary',
+            });
+            if (!yes) return;
+            sendTemplate.mutate(
+              { ...variables, confirm_opted_out: true },
+              {
+                onSuccess: (response) => {
+                  onSent(response.data);
+                  close();
+                },
+                onError: (again) =>
+                  globalThis.alert(
+                    isApiError(again) && again.serverMessage ? again.serverMessage : t('chat.templates.sendError'),
+                  ),
+              },
+            );
+            return;
+          }
           const text = isApiError(error)
             ? error.status === 0
               ? t('chat.templates.sendException')
@@ -183,6 +208,7 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
         onClose={() => setScheduleOpen(false)}
         onConfirm={(sendAt) => submit(sendAt)}
       />
+      {confirmDialog}
     </Modal>
   );
 }

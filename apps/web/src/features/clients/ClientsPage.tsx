@@ -271,8 +271,15 @@ export default function ClientsPage() {
         width: 190,
         primary: true,
         cell: (client) => (
-          <span className="clients-phone" dir="ltr">
-            +{client.whatsapp_cellphone}
+          <span className="clients-phone-cell">
+            <span className="clients-phone" dir="ltr">
+              +{client.whatsapp_cellphone}
+            </span>
+            {client.opted_out_at ? (
+              <span className="clients-opted-out" title={t('clients.consent.optedOutHint')}>
+                {t('clients.consent.optedOut')}
+              </span>
+            ) : null}
           </span>
         ),
       },

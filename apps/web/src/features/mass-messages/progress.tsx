@@ -10,7 +10,7 @@ export function sentSoFar(counts: MassMessageCounts): number {
 
 /** Recipients whose turn is over, whatever the outcome. */
 export function settled(counts: MassMessageCounts): number {
-  return sentSoFar(counts) + counts.failed + counts.unknown + counts.cancelled;
+  return sentSoFar(counts) + counts.failed + counts.unknown + counts.cancelled + (counts.skipped ?? 0);
 }
 
 /** A send's state as a coloured badge. */
@@ -62,6 +62,14 @@ export function SendProgress({ send }: { send: Pick<MassMessage, 'counts' | 'sta
         {counts.unknown > 0 && (
           <span className="mm-progress__failed">
             {t('massMessages.history.unknown', { count: counts.unknown, formatted: format(counts.unknown) })}
+          </span>
+        )}
+        {(counts.skipped ?? 0) > 0 && (
+          <span>
+            {t('massMessages.history.skipped', {
+              count: counts.skipped,
+              formatted: format(counts.skipped ?? 0),
+            })}
           </span>
         )}
       </span>
