@@ -266,7 +266,8 @@ describe(`WhatsApp webhook (${engine})`, () => {
         {
           type: 'interactive',
           fields: { interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sí, quiero' } } },
-          expect: { message_type: 'text', content: 'Sí, quiero' },
+          // A pressed button is shown as what the customer pressed.
+          expect: { message_type: 'button', content: 'Sí, quiero' },
         },
         {
           type: 'interactive',
@@ -281,7 +282,7 @@ describe(`WhatsApp webhook (${engine})`, () => {
         {
           type: 'button',
           fields: { button: { payload: 'STOP', text: 'Dejar de recibir' } },
-          expect: { content: 'Dejar de recibir' },
+          expect: { message_type: 'button', content: 'Dejar de recibir' },
         },
         {
           type: 'reaction',
