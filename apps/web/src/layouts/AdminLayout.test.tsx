@@ -1,11 +1,13 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminOnly, RequireAuth, RequireRole } from '../app/guards';
 import { routes as appRoutes } from '../app/router';
 import { clearSession, type SessionRole, setSession } from '../lib/session';
+import { makeSettings } from '../features/settings/test-support';
 import { expectNoSeriousA11yViolations, renderRoutes, setupTestI18n } from '../test';
+import { mockFetch } from '../test/api';
 import AdminLayout from './AdminLayout';
 
 // The admin area as the router builds it: admins and agents enter the layout, and every screen but
@@ -126,5 +128,58 @@ describe("the app's router", () => {
       expect.arrayContaining(['chat', '(index)', 'clients', 'team']),
     );
     expect(screens.filter((s) => !s.adminOnly).map((s) => s.path)).toEqual(['chat']);
+  });
+});
+
+describe('the token banner', () => {
+  it('shows on every admin screen while WhatsApp refuses the token, and goes once it works again', async () => {
+    signIn('admin');
+    let status: 'ok' | 'token_invalid' = 'token_invalid';
+    const api = mockFetch({
+      'GET /api/v1/admin/setting': () =>
+        new Response(JSON.stringify(makeSettings({ whatsapp_status: status })), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    const { router, container } = renderRoutes(routes, '/admin/clients');
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent(
+      'El token de WhatsApp caducó o fue revocado — actualízalo en Configuración',
+    );
+    expect(within(banner).getByRole('link', { name: 'Configuración' })).toHaveAttribute(
+      'href',
+      '/admin/setting',
+    );
+    await expectNoSeriousA11yViolations(container);
+    await router.navigate('/admin/team');
+    expect(await screen.findByText('team screen')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    // Fixed (a connection test or a send worked): the next screen reads the settings again.
+    status = 'ok';
+    await router.navigate('/admin');
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.url === '/api/v1/admin/setting').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('reads in English', async () => {
+    await setupTestI18n('en');
+    signIn('admin');
+    mockFetch({ 'GET /api/v1/admin/setting': [200, makeSettings({ whatsapp_status: 'token_invalid' })] });
+    renderRoutes(routes, '/admin/clients');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The WhatsApp token expired or was revoked — update it in Settings',
+    );
+  });
+
+  it('is not shown to an agent, who cannot read the settings', async () => {
+    signIn('agent');
+    const api = mockFetch({
+      'GET /api/v1/admin/setting': [200, makeSettings({ whatsapp_status: 'token_invalid' })],
+    });
+    renderRoutes(routes, '/admin/chat');
+    expect(await screen.findByText('chat screen')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
   });
 });

@@ -11,6 +11,7 @@ import {
   TeamIcon,
   UsersIcon,
 } from '../components/lib/icons';
+import { TokenBanner } from '../features/settings/TokenBanner';
 import { isAgentSession, useSession } from '../lib/session';
 
 /**
@@ -43,5 +44,7 @@ export default function AdminLayout() {
     { to: '/admin/templates', label: t('nav.templates'), icon: MessageSquareIcon },
     { to: '/admin/messages-massive', label: t('nav.bulkMessages'), icon: MegaphoneIcon },
   ];
-  return <AppShell area="admin" homePath="/admin" items={items} mobileMenu="drawer" />;
+  return (
+    <AppShell area="admin" homePath="/admin" items={items} mobileMenu="drawer" notice={<TokenBanner />} />
+  );
 }

@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { QueryProvider } from '../app/query-provider';
@@ -25,6 +25,8 @@ interface AppShellProps {
   items: ShellNavItem[];
   /** 'drawer' slides in from the side; 'popup' drops down under the menu button. */
   mobileMenu: 'drawer' | 'popup';
+  /** Shown above every screen of the area (a banner about the company's account). */
+  notice?: ReactNode;
 }
 
 function NavList({
@@ -70,7 +72,7 @@ function Brand({ to, hideName = false }: { to: string; hideName?: boolean }) {
  * The signed-in frame of the admin and super-admin areas: a sidebar that collapses 250px ↔ 60px and,
  * at 768px or less, a menu behind a button.
  */
-export function AppShell({ area, homePath, homeLabel, items, mobileMenu }: AppShellProps) {
+export function AppShell({ area, homePath, homeLabel, items, mobileMenu, notice }: AppShellProps) {
   const { t } = useTranslation();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [collapsed, setCollapsed] = usePersistedFlag(`hablabot.${area}.sidebarCollapsed`);
@@ -241,6 +243,7 @@ export function AppShell({ area, homePath, homeLabel, items, mobileMenu }: AppSh
               </nav>
             </div>
           )}
+          {notice}
           <main id="main-content" ref={mainRef} tabIndex={-1} className="content">
             <Outlet />
           </main>

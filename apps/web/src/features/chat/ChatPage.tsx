@@ -111,6 +111,7 @@ export default function ChatPage() {
           ...message,
           status: event.data.status,
           error_message: event.data.error ?? message.error_message,
+          error: event.data.error_detail === undefined ? message.error : event.data.error_detail,
         }));
         break;
       case 'client.bot_mode':

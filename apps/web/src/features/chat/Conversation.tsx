@@ -171,6 +171,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
           status: 0,
           error_code: null,
           error_message: null,
+          error: null,
           created_at: new Date().toISOString(),
           kind: 'message',
           status_name: 'pending',

@@ -160,6 +160,8 @@ function ChatBubble({
   const language = i18n.resolvedLanguage ?? i18n.language;
   const outgoing = message.sender_type !== 'client';
   const failed = message.status === 4;
+  // WhatsApp's error says whether sending the same message again can help (a message without one may).
+  const resendable = message.error?.resendable ?? true;
   // The bot could not answer: the server stores why, as a whole sentence, on a note of its own.
   const botFailure = message.kind === 'bot_failure';
   // A customer's tap on a template's quick reply (or a reply button): its text, marked as a button.
@@ -226,10 +228,22 @@ function ChatBubble({
         {failed && !botFailure ? (
           <div className="chat-bubble__failure">
             <p className="chat-bubble__failure-title">{t('chat.notSent')}</p>
-            {message.error_message ? (
+            {message.error ? (
+              <>
+                <p className="chat-bubble__failure-reason">{message.error.explanation}</p>
+                {message.error.title || message.error.code !== null ? (
+                  <p className="chat-bubble__failure-code">
+                    {message.error.code === null
+                      ? message.error.title
+                      : t('chat.failureCode', { code: message.error.code, title: message.error.title })}
+                  </p>
+                ) : null}
+              </>
+            ) : message.error_message ? (
               <p className="chat-bubble__failure-reason">{message.error_message}</p>
             ) : null}
-            {onResend && message.id > 0 && message.content.trim() !== '' ? (
+            {/* Resending is offered only where it can help (not for a template that does not exist…). */}
+            {onResend && message.id > 0 && message.content.trim() !== '' && resendable ? (
               <button
                 type="button"
                 className="chat-bubble__resend"

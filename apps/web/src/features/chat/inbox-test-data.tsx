@@ -64,6 +64,7 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
     status: 2,
     error_code: null,
     error_message: null,
+    error: null,
     kind: 'message',
     created_at: new Date().toISOString(),
     status_name: 'read',

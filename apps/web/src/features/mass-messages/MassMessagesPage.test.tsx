@@ -282,7 +282,7 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(within(table).queryByRole('button', { name: 'Cancelar Promo' })).toBeNull();
   });
 
-  it('opens the per-recipient report, filters it by state and shows Meta’s error text', async () => {
+  it('opens the per-recipient report, filters it by state and explains Meta’s error', async () => {
     const send = makeSend({
       id: 3,
       name: 'Promo',
@@ -298,6 +298,12 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
         status: 'failed',
         error_code: 131026,
         error_message: 'Message undeliverable',
+        error: {
+          code: 131026,
+          title: 'Message undeliverable',
+          explanation: 'WhatsApp no pudo entregar el mensaje a este número.',
+          resendable: false,
+        },
       }),
     ];
     const api = mockFetch({
@@ -313,6 +319,7 @@ describe('MassMessagesPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Informe de «Promo»' });
     const table = within(dialog).getByRole('table', { name: 'Destinatarios' });
     expect(await within(table).findByText('Ana García')).toBeVisible();
+    expect(within(table).getByText('WhatsApp no pudo entregar el mensaje a este número.')).toBeVisible();
     expect(within(table).getByText('(131026) Message undeliverable')).toBeVisible();
     await user.selectOptions(within(dialog).getByLabelText('Estado'), 'failed');
     await waitFor(() => expect(within(table).queryByText('Ana García')).toBeNull());

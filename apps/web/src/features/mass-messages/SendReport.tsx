@@ -87,7 +87,15 @@ export function SendReport({ send, onClose }: SendReportProps) {
         accessor: (row) => row.error_message ?? '',
         sortable: false,
         cell: (row) =>
-          row.error_message ? (
+          row.error ? (
+            // WhatsApp's refusal explained: what happened and what to do, then its code and title.
+            <span className="mm-report__error">
+              <span className="mm-report__explanation">{row.error.explanation}</span>
+              <span className="mm-report__code">
+                {row.error.code === null ? row.error.title : `(${row.error.code}) ${row.error.title}`}
+              </span>
+            </span>
+          ) : row.error_message ? (
             <span className="mm-report__error">
               {row.error_code ? `(${row.error_code}) ` : ''}
               {row.error_message}

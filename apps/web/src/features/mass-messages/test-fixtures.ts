@@ -81,6 +81,7 @@ export function makeRecipient(overrides: Partial<MassRecipient> = {}): MassRecip
     error_message: null,
     attempts: 1,
     sent_at: '2026-11-22T10:00:01.000Z',
+    error: null,
     delivered_at: null,
     read_at: null,
     updated_at: '2026-11-22T10:00:01.000Z',

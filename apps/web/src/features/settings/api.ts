@@ -42,10 +42,15 @@ export type ConnectionKind = 'whatsapp' | 'openai';
 
 /** "Probar conexión": the typed values are tried; the ones left empty come from the stored settings. */
 export function useTestConnection(kind: ConnectionKind) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: WhatsAppTestRequest | OpenAiTestRequest) =>
       kind === 'whatsapp'
         ? call(settingsApi.testWhatsApp, { body: body as WhatsAppTestRequest })
         : call(settingsApi.testOpenAi, { body: body as OpenAiTestRequest }),
+    // A WhatsApp test tells whether the stored token works: the token banner follows it at once.
+    onSuccess: () => {
+      if (kind === 'whatsapp') void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
   });
 }

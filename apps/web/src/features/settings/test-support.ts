@@ -23,6 +23,8 @@ export function makeSettings(overrides: Partial<Settings> = {}): Settings {
     webhook_url: 'https://chat.example.com/api/v1/webhooks/whatsapp',
     wordpress_url: 'https://chat.example.com/api/v1/integrations/wordpress/clients',
     updated_at: '2026-11-22T10:15:00.000Z',
+    whatsapp_status: 'ok',
+    whatsapp_token_refused_at: null,
     ...overrides,
   };
 }
