@@ -165,8 +165,19 @@ export function createWebhookInbox(deps: {
 
   async function pass(): Promise<number> {
     const rows = await claim();
+    let renewedAt = now();
     for (const row of rows) {
       if (stopped) break;
+      // A long batch keeps its lease: renewed once half of it has gone.
+      if (now() - renewedAt > leaseMs / 2) {
+        renewedAt = now();
+        await db
+          .updateTable('webhook_deliveries')
+          .set({ locked_until: iso(leaseMs) })
+          .where('status', '=', 'processing')
+          .where('locked_by', '=', owner)
+          .execute();
+      }
       let outcome: WebhookOutcome;
       try {
         outcome = await processOne(row);

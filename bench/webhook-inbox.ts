@@ -1,0 +1,158 @@
+// The webhook inbox (POST /api/v1/webhooks/whatsapp keeps a delivery, answers 200, processes it after):
+// 1. acknowledgement latency at a steady 1,000 deliveries/s (autocannon, one customer message each),
+//    budget p99 < 250 ms (Meta asks for a median under 250 ms);
+// 2. processing throughput: a burst of deliveries sent as fast as 64 connections allow, timed from the
+//    first post until the inbox holds nothing waiting (messages stored per second).
+// The server runs in a child process (this same file, BENCH_ROLE=server); it counts the stored rows at the
+// end, so a run that lost or doubled messages fails instead of reporting.
+// Run: node --import tsx bench/webhook-inbox.ts        (DATABASE_URL=postgres://… for PostgreSQL)
+import autocannon from 'autocannon';
+import type { Kysely } from 'kysely';
+import type { DB } from '../apps/server/src/db/schema';
+import { askChild, measure, startServerChild, whatsappDelivery } from './lib';
+
+const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const RATE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BURST = Number(process.env.BENCH_BURST ?? 5000);
+const CUSTOMERS = 2_000;
+const PHONE_NUMBER_ID = '106540352242923';
+const APP_SECRET = 'bench-app-secret-inbox-0123456789';
+
+/** Resolves once the webhook inbox holds no delivery waiting to be processed. */
+async function drained(db: Kysely<DB>) {
+  for (;;) {
+    const waiting = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', 'in', ['pending', 'processing'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!waiting) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Child: the real server on a temp database with one company whose settings name the phone number id. */
+async function serve() {
+  const { startBenchServer } = await import('./lib');
+  const server = await startBenchServer();
+  const { identity, settingsRepository, secrets, db } = server.container;
+  const role = await identity.findRoleByName('admin');
+  const userId = await identity.createUser({
+    name: 'Bench Admin',
+    email: 'bench-inbox@hablabot.local',
+    passwordHash: 'unused',
+    roleIds: [role!.id],
+    newCompanyName: 'Bench inbox company',
+  });
+  const companyId = (await identity.findUserById(userId))!.company_id!;
+  await settingsRepository.upsertSettings(companyId, {
+    whatsapp_phone_id: PHONE_NUMBER_ID,
+    whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
+  });
+  // Each question: wait until the inbox is drained, then say when that was and what is stored.
+  process.on('message', async () => {
+    await drained(db);
+    const at = Date.now();
+    const messages = await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const distinct = await db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.count<number>('wamid').distinct().as('n'))
+      .executeTakeFirstOrThrow();
+    process.send!({ at, messages: Number(messages.n), distinct: Number(distinct.n) });
+  });
+  process.stdout.write(
+    `${JSON.stringify({ url: server.url, engine: server.container.infra.database.engine })}\n`,
+  );
+  process.on('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+function delivery(i: number) {
+  return whatsappDelivery({
+    phoneNumberId: PHONE_NUMBER_ID,
+    appSecret: APP_SECRET,
+    from: `3461${String(i % CUSTOMERS).padStart(7, '0')}`,
+    name: `Cliente ${i % CUSTOMERS}`,
+    wamid: `wamid.inbox.${i}`,
+    text: `Hola, quería preguntar por el pedido número ${i}, ¿cuándo llega?`,
+  });
+}
+
+async function main() {
+  const { child, info } = await startServerChild<{ url: string; engine: string }>(import.meta.filename);
+  const url = `${info.url}/api/v1/webhooks/whatsapp`;
+  type Drained = { at: number; messages: number; distinct: number };
+  const drain = () => askChild<Drained>(child, 'drain');
+  let next = 0;
+  const post = async () => {
+    const { body, signature } = delivery(next++);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body,
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`delivery answered ${res.status}`);
+  };
+  try {
+    console.log(`engine: ${info.engine}; one customer message per delivery, ${CUSTOMERS} customers`);
+    await measure(500, 32, post);
+    await drain();
+
+    // 1. Acknowledgement at a steady rate.
+    const total = RATE * RATE_SECONDS;
+    const rated = await autocannon({
+      url,
+      method: 'POST',
+      connections: 100,
+      overallRate: RATE,
+      amount: total,
+      // A new signed delivery for every request.
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (req) => {
+            const { body, signature } = delivery(next++);
+            return {
+              ...req,
+              body,
+              headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+            };
+          },
+        },
+      ],
+    });
+    if (rated.non2xx) throw new Error(`${rated.non2xx} answers other than 200`);
+    const after = await drain();
+    console.log(
+      `acknowledgement at ${RATE}/s: ${rated['2xx']} deliveries answered 200, ${rated.requests.average.toFixed(0)}/s; p50 ${rated.latency.p50} ms, p99 ${rated.latency.p99} ms; ${rated.timeouts} timed out (budget: p99 < 250 ms)`,
+    );
+
+    // 2. Processing throughput: a burst, timed until nothing waits.
+    const started = Date.now();
+    const burst = await measure(BURST, 64, post);
+    const done = await drain();
+    const seconds = (done.at - started) / 1000;
+    console.log(
+      `burst of ${BURST}: acknowledged at ${burst.perSecond.toFixed(0)}/s (p99 ${burst.p99.toFixed(1)} ms); all processed after ${seconds.toFixed(1)} s = ${(BURST / seconds).toFixed(0)} messages/s processed (budget: ≥ 2,000/s on SQLite)`,
+    );
+    // Every acknowledged delivery stored (a timed-out one may be stored too), none twice.
+    const acknowledged = 500 + rated['2xx'] + BURST;
+    if (done.messages < acknowledged || done.distinct !== done.messages)
+      throw new Error(
+        `stored ${done.messages} messages (${done.distinct} distinct), acknowledged ${acknowledged}`,
+      );
+    if (after.messages > done.messages) throw new Error('messages went missing');
+    console.log(`stored: ${done.messages} messages, each once`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.env.BENCH_ROLE === 'server') await serve();
+else await main();
