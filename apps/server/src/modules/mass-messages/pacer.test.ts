@@ -1,6 +1,7 @@
 // The pacer on a fake clock: where each request of a run may start, to the millisecond, without sleeping.
 import { describe, expect, it } from 'vitest';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
+import { massPaceFor } from '@hablabot/contract';
 import { type Pacer, WINDOW_MS, createPacer } from './pacer';
 
 /**
@@ -120,5 +121,22 @@ describe('the mass send pacer', () => {
     expect(pacer.rate).toBe(30);
     pacer.setCeiling(60);
     expect(pacer.rate).toBe(30);
+  });
+
+  it("keeps to the number's throughput: 80/s by default, 1,000/s for a HIGH number, never above the company's setting", () => {
+    expect(massPaceFor(null, null)).toBe(80);
+    expect(massPaceFor('STANDARD', null)).toBe(80);
+    expect(massPaceFor('STANDARD', 500)).toBe(80);
+    expect(massPaceFor('HIGH', null)).toBe(1000);
+    expect(massPaceFor('HIGH', 300)).toBe(300);
+    expect(massPaceFor('high', 5000)).toBe(1000);
+    expect(massPaceFor('STANDARD', 20)).toBe(20);
+    // A run of a HIGH number's send: 2,000 requests in about two seconds, never 1,001 in a window.
+    const clock = createFakeClock();
+    const pacer = createPacer({ ceiling: massPaceFor('HIGH', null), rateLimitBackoffMs: 1000, clock });
+    const starts = drive(pacer, clock, 2000);
+    expect((starts[1999] - starts[0]) / 1000).toBeCloseTo(1999 / 1000, 1);
+    expect(busiestWindow(starts)).toBeLessThanOrEqual(1000);
+    expect(busiestWindow(starts)).toBeGreaterThanOrEqual(990);
   });
 });

@@ -99,6 +99,8 @@ describe('Probar conexión: WhatsApp', () => {
         display_phone_number: '+34 600 11 22 33',
         verified_name: 'Tienda Demo',
         quality_rating: 'GREEN',
+        throughput_level: null,
+        messaging_limit_tier: null,
       },
     });
     expect(graph.requests).toHaveLength(1);
@@ -106,7 +108,9 @@ describe('Probar conexión: WhatsApp', () => {
     expect(sent.method).toBe('GET');
     expect(sent.path).toBe(`/v23.0/${PHONE_ID}`);
     expect(sent.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(sent.query.get('fields')).toBe('display_phone_number,verified_name,quality_rating');
+    expect(sent.query.get('fields')).toBe(
+      'display_phone_number,verified_name,quality_rating,throughput,messaging_limit_tier',
+    );
     const en = await call(admin, '/admin/setting/test/whatsapp', {}, 'en');
     expect(en.json().message).toBe(
       'Connected to WhatsApp: Tienda Demo (+34 600 11 22 33), quality high (green).',
@@ -370,6 +374,8 @@ describe('Probar conexión: the secrets and the outbound policy', () => {
         verified_name: `<b>${'x'.repeat(500)}</b>`,
         display_phone_number: 'root:x:0:0:root',
         quality_rating: 'db password is hunter2',
+        throughput: { level: 'see https://evil.example' },
+        messaging_limit_tier: '<script>',
       },
     }));
     try {
@@ -381,7 +387,13 @@ describe('Probar conexión: the secrets and the outbound policy', () => {
         success: true,
         problem: null,
         message: 'Conexión correcta con WhatsApp: desconocido (desconocido), calidad desconocido.',
-        phone: { display_phone_number: null, verified_name: null, quality_rating: null },
+        phone: {
+          display_phone_number: null,
+          verified_name: null,
+          quality_rating: null,
+          throughput_level: null,
+          messaging_limit_tier: null,
+        },
       });
     } finally {
       await odd.close();

@@ -24,6 +24,7 @@ import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useMassPreview, useSendMassMessage } from './api';
 import { clientLabel } from './ClientPicker';
 import { ListSelect } from './ListSelect';
+import { DailyLimitNotice } from './DailyLimit';
 import { localInputToUtc, localTimeZone, toLocalInput } from './schedule';
 import { acceptFor, approvedTemplates, headerMediaKind, insertAt, templateBody } from './templates';
 
@@ -84,6 +85,9 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
   const [headerFile, setHeaderFile] = useState<HeaderFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [libraryOpen, setLibraryOpen] = useState(false);
+  const [acceptOverflow, setAcceptOverflow] = useState(false);
+  const [retryCapped, setRetryCapped] = useState(false);
+  const [overflowError, setOverflowError] = useState<string | undefined>();
   const inputs = useRef(new Map<string, HTMLInputElement>());
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -195,6 +199,8 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
           file: headerFile?.source === 'upload' ? headerFile.file : undefined,
           schedule: scheduleUtc,
           time_zone: scheduleUtc ? localTimeZone() : undefined,
+          accept_tier_overflow: acceptOverflow || undefined,
+          retry_capped: retryCapped || undefined,
         });
         if (response.status !== 201 || !response.data?.success) {
           banner.error(response.data?.message || t('massMessages.feedback.unknownError'));
@@ -218,6 +224,7 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
             const match = /^bodyParameters\.(\d+)$/.exec(field);
             if (match?.[1] && messages[0]) own[match[1]] = messages[0];
             if ((field === 'file' || field === 'media_id') && messages[0]) setFileError(messages[0]);
+            if (field === 'accept_tier_overflow') setOverflowError(messages[0]);
           }
           setParameterErrors(own);
         }
@@ -409,6 +416,15 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
               />
             )}
           </FormField>
+
+          <DailyLimitNotice
+            listId={listId}
+            acceptOverflow={acceptOverflow}
+            onAcceptOverflow={setAcceptOverflow}
+            retryCapped={retryCapped}
+            onRetryCapped={setRetryCapped}
+            error={acceptOverflow ? undefined : overflowError}
+          />
 
           <div className="mm-send__submit">
             <Button type="submit" variant="primary" busy={busy}>

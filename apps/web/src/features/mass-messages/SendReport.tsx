@@ -87,6 +87,12 @@ export function SendReport({ send, onClose }: SendReportProps) {
         accessor: (row) => row.error_message ?? '',
         sortable: false,
         cell: (row) =>
+          // Meta's marketing cap (131049) with a retry a day later: 'Reintento programado' and when.
+          row.retry_at ? (
+            <span className="mm-report__error">
+              {t('massMessages.limits.retryAt', { at: formatDateTime(row.retry_at, i18n.language) })}
+            </span>
+          ) :
           row.error ? (
             // WhatsApp's refusal explained: what happened and what to do, then its code and title.
             <span className="mm-report__error">
@@ -170,6 +176,13 @@ export function SendReport({ send, onClose }: SendReportProps) {
         <div className="mm-report__summary">
           <StatusBadge status={send.status} />
           <SendProgress send={send} />
+          {send.waiting_limit_until && (
+            <span className="mm-report__waiting" role="status">
+              {t('massMessages.limits.waiting', {
+                at: formatDateTime(send.waiting_limit_until, i18n.language),
+              })}
+            </span>
+          )}
         </div>
         <DataTable<MassRecipient>
           mode="server"

@@ -169,6 +169,10 @@ export interface SendVariables {
   /** UTC ISO time, or undefined for now. */
   schedule?: string;
   time_zone?: string;
+  /** Over the number's daily limit: send up to it and go on when the 24-hour window frees room. */
+  accept_tier_overflow?: boolean;
+  /** A recipient Meta refuses for its marketing frequency cap (131049) is tried once more a day later. */
+  retry_capped?: boolean;
 }
 
 /** The request body: JSON without a file, multipart (bodyParameters as JSON text) with one. */

@@ -22,6 +22,7 @@ import { useLanguageSwitch } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useGenerateKey, useSaveSettings, useSettings, useTestConnection } from './api';
 import { ConnectionTest } from './ConnectionTest';
+import { NumberLimits } from './NumberLimits';
 import { CopyButton } from './CopyButton';
 import { KeyIcon } from './icons';
 import { SecretField } from './SecretField';
@@ -382,6 +383,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           result={testWhatsApp.data}
           error={testWhatsApp.error}
         />
+        <NumberLimits tested={testWhatsApp.data} />
       </section>
 
       <section className="settings-card" aria-labelledby={ids('wordpress-heading')}>
