@@ -12,6 +12,9 @@ import { connectFakeWhatsApp } from './support/whatsapp';
 const WA_TOKEN = 'EAAG-e2e-chat-schedule-token-0001';
 const APP_SECRET = 'e2e-chat-schedule-app-secret-0001';
 
+// axe is injected as an inline script, which the server's CSP forbids; these tests bypass it.
+test.use({ bypassCSP: true });
+
 const companyAdmin = adminPerWorker({ key: 'chatschedule', name: 'Sara Programa', company: 'Programados' });
 
 let graph: FakeGraphApi;
