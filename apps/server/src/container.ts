@@ -7,6 +7,9 @@ import { createBotsService } from './modules/bots/bots.service';
 import { createBusinessHoursRepository } from './modules/business-hours/business-hours.repository';
 import { createBusinessHoursService } from './modules/business-hours/business-hours.service';
 import { awayMessageSubscriber, createAwayMessages } from './modules/business-hours/away-message';
+import { createHandoff, handoffSubscriber } from './modules/conversations/handoff';
+import { handoffSubscribers } from './modules/realtime/handoff-events';
+import { HANDOFF_MARKER } from './modules/bots/prompt';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { createConsent } from './modules/clients/consent';
 import { consentSubscribers } from './modules/clients/consent.subscriber';
@@ -180,7 +183,10 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     clock: options.hoursClock,
   });
   const bots = createBotsService({
-    promptContext: async (companyId) => ({ hours: await businessHours.promptHours(companyId) }),
+    promptContext: async (companyId) => ({
+      hours: await businessHours.promptHours(companyId),
+      handoffMarker: HANDOFF_MARKER,
+    }),
     botsRepository,
     segmentsRepository,
     clientsRepository,
@@ -226,7 +232,20 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     log: workLog,
     tokens: tokenHealth,
   });
+  // A customer who asks for a person, or whom the bot hands over, goes to the team.
+  const handoff = createHandoff({
+    withTransaction,
+    inboxSettings,
+    messagesRepository,
+    clientsRepository,
+    bots,
+    businessHours,
+    send: (input) => outbound.send(input),
+    now: options.presence?.clock?.now,
+    log: workLog,
+  });
   const botReplies = createBotReplies({
+    onHandoff: (companyId, clientId) => handoff.handOff(companyId, clientId, 'bot'),
     jobs,
     clientsRepository,
     messagesRepository,
@@ -241,6 +260,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   });
   const awayMessages = createAwayMessages({
     businessHours,
+    isHandoff: (companyId, _clientId, messageId) => handoff.asksForPerson(companyId, messageId),
     repository: businessHoursRepository,
     bots,
     clientsRepository,
@@ -332,6 +352,8 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     botReplySubscriber(botReplies),
     ...consentSubscribers(consent),
     awayMessageSubscriber(awayMessages),
+    handoffSubscriber(handoff),
+    ...handoffSubscribers({ events, audiences: createAudiences({ db, inboxSettings }) }),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
     massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
@@ -397,6 +419,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     bots,
     businessHours,
     mediaRepository,
+    handoff,
     media,
     libraryMedia,
     inbound,

@@ -111,6 +111,19 @@ export const ZTemplateUpdatedEvent = z.object({
   data: z.object({ template: ZMessageTemplate, deleted: z.boolean() }),
 });
 
+/** Why a conversation was handed to a person: the customer's words, or the bot's own call. */
+export const HANDOFF_REASONS = ['phrase', 'bot'] as const;
+export type HandoffReason = (typeof HANDOFF_REASONS)[number];
+
+/**
+ * The customer asked for a person (or the bot handed them over): the bot is paused for them and the
+ * conversation waits for the team. For those who may see the conversation; the chat shows a notice.
+ */
+export const ZConversationHandoffEvent = z.object({
+  type: z.literal('conversation.handoff'),
+  data: ZClientRef.extend({ reason: z.enum(HANDOFF_REASONS) }),
+});
+
 /**
  * Sent first on a reconnect whose `Last-Event-ID` is older than what the server still keeps: some events
  * were missed, so the screen reloads its data.
@@ -129,6 +142,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZMassMessageProgressEvent,
   ZConversationChangedEvent,
   ZTemplateUpdatedEvent,
+  ZConversationHandoffEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

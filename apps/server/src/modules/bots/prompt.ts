@@ -46,6 +46,12 @@ export interface BotPrompt {
 export const INSTRUCTIONS_HEADING = '# Instructions';
 /** The heading of the business hours part of the system prompt. */
 export const HOURS_HEADING = '# Business hours';
+/**
+ * What the model writes, at the start of its answer, to hand the customer to a person (the prompt's
+ * hand-off part asks for it): a plain text marker rather than a tool call, so any OpenAI-compatible model
+ * and endpoint can give it. The answer is then not sent; the hand-off's own message is.
+ */
+export const HANDOFF_MARKER = '[[HANDOFF]]';
 /** The heading of the hand-off part of the system prompt. */
 export const HANDOFF_HEADING = '# Hand-off to a person';
 

@@ -106,7 +106,7 @@ describe(`bot replies (${engine})`, () => {
     // The takeover: the admin pauses the bot while the model is answering, then the model answers.
     openai.route('POST', '/v1/chat/completions', async (request) => {
       const body = request.body as FakeChatRequest;
-      if (takeoverPhone && JSON.stringify(body.messages).includes('me atiende una persona')) {
+      if (takeoverPhone && JSON.stringify(body.messages).includes('me atiende alguien del equipo')) {
         const clientId = await clientByPhone(companyA, takeoverPhone);
         const res = await ctx.app.inject({
           method: 'POST',
@@ -247,8 +247,10 @@ describe(`bot replies (${engine})`, () => {
     await customerWrites(PHONE_A, phone, 'placeholder para crear el cliente');
     await expect.poll(() => sentTo(phone).length, { timeout: 15_000 }).toBe(1);
     takeoverPhone = phone;
-    await customerWrites(PHONE_A, phone, '¿me atiende una persona?');
-    await expect.poll(() => chatRequestsAbout('me atiende una persona').length, { timeout: 15_000 }).toBe(1);
+    await customerWrites(PHONE_A, phone, '¿me atiende alguien del equipo?');
+    await expect
+      .poll(() => chatRequestsAbout('me atiende alguien del equipo').length, { timeout: 15_000 })
+      .toBe(1);
     await controlReply();
     takeoverPhone = null;
     expect(sentTo(phone)).toHaveLength(1);

@@ -7,6 +7,7 @@ import { defineJob } from '../../platform/jobs/definitions';
 import type { JobQueue } from '../../platform/jobs/jobs';
 import { translate } from '../../platform/locale';
 import type { BotModelSettingsSource } from '../bots/bot-model-settings';
+import { HANDOFF_MARKER } from '../bots/prompt';
 import type { BotsService } from '../bots/bots.service';
 import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
@@ -83,6 +84,8 @@ export function createBotReplies(deps: {
   withTransaction: WithTransaction;
   /** Sends the answer on WhatsApp; unset, the job stops before sending. */
   send?: BotSend;
+  /** Hands the client to a person when the model's answer starts with HANDOFF_MARKER. */
+  onHandoff?: (companyId: number, clientId: number) => Promise<unknown>;
   delayMs?: number;
   log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
@@ -176,6 +179,11 @@ export function createBotReplies(deps: {
     // An admin may have taken the conversation over while the model was thinking.
     const now = await clientsRepository.findClient(companyId, clientId);
     if (now?.mode_bot !== 1) return;
+    // The model asks for a person: the hand-off answers the customer instead of the model's text.
+    if (deps.onHandoff && answer.startsWith(HANDOFF_MARKER)) {
+      await deps.onHandoff(companyId, clientId);
+      return;
+    }
     if (!deps.send) {
       deps.log?.warn({ companyId, clientId }, 'bot reply: no sender wired, answer dropped');
       return;

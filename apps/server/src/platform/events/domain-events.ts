@@ -66,6 +66,8 @@ export const DOMAIN_EVENTS = {
   'conversation.read': z.object({ ...company, clientId: id, lastWamid: z.string().nullable() }),
   /** The bot could not answer a client; `reason` is the admin's text. */
   'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
+  /** A conversation was handed to a person: the customer asked (`phrase`) or the bot said so (`bot`). */
+  'conversation.handoff': z.object({ ...company, clientId: id, reason: z.enum(['phrase', 'bot']) }),
   /** The company's WhatsApp number, account or token was saved (the settings form). */
   'channel.saved': z.object({ ...company }),
   /**
