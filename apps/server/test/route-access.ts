@@ -109,6 +109,9 @@ export const ROUTES: Record<string, RouteRule> = {
   'GET /api/v1/admin/client/:id/messages': { access: 'admin', param: 'client' },
   'GET /api/v1/admin/messages/:id': { access: 'admin', param: 'message' },
   'PATCH /api/v1/admin/messages/:clientId/mark-as-read': { access: 'admin', param: 'client' },
+  // A message not scheduled answers 409 to whoever may see it.
+  'PUT /api/v1/admin/messages/:id': { access: 'admin', param: 'message', body: () => ({ content: 'x' }) },
+  'DELETE /api/v1/admin/messages/:id': { access: 'admin', param: 'message' },
   'POST /api/v1/admin/message': { access: 'admin', body: (a) => ({ client_id: a.client, content: 'x' }) },
   'GET /api/v1/templates': { access: 'admin' },
   'GET /api/v1/templates/sync': { access: 'admin' },

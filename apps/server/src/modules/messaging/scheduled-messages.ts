@@ -40,7 +40,12 @@ export function createScheduledMessages(deps: {
   jobs: JobQueue;
   log: OutboundLog;
   /** One try of a stored pending message (the outbound service's). */
-  attempt(companyId: number, message: Message, request: OutboundRequest, tryNumber: number): Promise<SendOutcome>;
+  attempt(
+    companyId: number,
+    message: Message,
+    request: OutboundRequest,
+    tryNumber: number,
+  ): Promise<SendOutcome>;
   /** An admin's message pauses the bot for that client (the outbound service's rule). */
   takeOver(tx: TransactionScope, companyId: number, clientId: number): Promise<void>;
 }) {
@@ -68,7 +73,7 @@ export function createScheduledMessages(deps: {
   /** A scheduled message of the company; 404 when not found, 409 once it is no longer scheduled. */
   async function scheduledOf(companyId: number, id: number): Promise<Message> {
     const message = await messagesRepository.findMessage(companyId, id);
-    if (!message || message.sender_type === 'client') throw notFound('messaging.message_not_found');
+    if (!message) throw notFound('messaging.message_not_found');
     if (message.status !== MESSAGE_STATUS.scheduled) throw conflict('messaging.not_scheduled');
     return message;
   }
@@ -160,7 +165,8 @@ export function createScheduledMessages(deps: {
       await scheduledOf(companyId, id);
       const done = await withTransaction(async (tx) => {
         const deleted = await tx.messagesRepository.deleteScheduled(companyId, id);
-        if (deleted) tx.events.emit('message.deleted', { companyId, clientId: deleted.clientId, messageId: id });
+        if (deleted)
+          tx.events.emit('message.deleted', { companyId, clientId: deleted.clientId, messageId: id });
         return deleted;
       });
       if (!done) throw conflict('messaging.not_scheduled');
