@@ -172,6 +172,12 @@ describe(`consent (${engine})`, () => {
 
     await customerWrites(phone, 'Álta');
     expect((await clientOf(id)).opted_out_at).toBeNull();
+
+    // A tap on a template's quick reply whose text is an opt-out word counts as well.
+    await emitter.buttonReply(phone, { text: 'Baja', payload: 'optout' });
+    await ctx.container.webhookInbox.idle();
+    await ctx.container.outbox.idle();
+    expect(await waitFor(async () => (await clientOf(id)).opted_out_at)).toEqual(expect.any(String));
   });
 
   it("Meta's 131050 on a status marks the client", async () => {

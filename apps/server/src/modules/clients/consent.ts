@@ -1,6 +1,9 @@
 import type { Executor } from '../../db/transactions';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 
+/** The customer messages that may be a consent word: a text, or the text of a tapped button. */
+const CONSENT_MESSAGE_TYPES = ['text', 'button'];
+
 /** Meta's error for a user who stopped receiving marketing messages from the business. */
 export const META_USER_STOPPED_MARKETING = 131050;
 
@@ -31,7 +34,7 @@ export function consentKeyword(
 
 /**
  * Consent: whether the company may send campaigns to a customer (`clients.opted_out_at`). A customer
- * whose whole message is one of the company's opt-out words is marked (and gets the company's opt-out
+ * whose whole message (a text, or a tapped button's text) is one of the company's opt-out words is marked (and gets the company's opt-out
  * reply, when it has one, sent as the bot through the normal outbound path, so it shows in the chat);
  * one of the opt-in words clears the mark. Meta's 131050 on a message's status marks the customer too.
  * Each change happens once: a second STOP, or a handler run twice, changes and sends nothing.
@@ -82,7 +85,8 @@ export function createConsent(deps: {
         .where('company_id', '=', companyId)
         .where('id', '=', messageId)
         .executeTakeFirst();
-      if (message?.sender_type !== 'client' || message.message_type !== 'text') return;
+      // A text, or a tap on a template's quick reply (its button's text), e.g. 'Detener promociones'.
+      if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type)) return;
       const settings = await deps.inboxSettings.get(companyId);
       const word = consentKeyword(message.content, settings);
       if (word === 'opt_in') {
