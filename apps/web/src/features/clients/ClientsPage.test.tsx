@@ -130,6 +130,22 @@ describe('ClientsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     await expectNoSeriousA11yViolations();
   });
 
+  it('marks a customer who opted out of campaigns with "Dado de baja" beside the phone', async () => {
+    standardApi([
+      { ...clients[0], opted_out_at: '2026-11-20T10:00:00.000Z' },
+      { ...clients[1], opted_out_at: null },
+    ]);
+    renderPage();
+    await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3));
+    const ana = within(table()).getByText('Ana García López').closest('tr') as HTMLElement;
+    expect(within(ana).getByText('Dado de baja')).toHaveAttribute(
+      'title',
+      'Pidió no recibir campañas: los envíos masivos lo omiten.',
+    );
+    const luis = within(table()).getByText('Luis Pérez').closest('tr') as HTMLElement;
+    expect(within(luis).queryByText('Dado de baja')).toBeNull();
+  });
+
   it('falls back to its own heading while the list is missing and only logs a loading failure', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
