@@ -16,10 +16,6 @@ import './media-state.css';
  */
 export function MediaDownloadState({ message }: { message: Message }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [retryFailed, setRetryFailed] = useState(false);
-
   if (message.media_status === 'pending')
     return (
       <span className="chat-media-state chat-media-state--pending" role="status">
@@ -27,7 +23,15 @@ export function MediaDownloadState({ message }: { message: Message }) {
         {t('chat.mediaDownloading')}
       </span>
     );
-  if (message.media_status !== 'failed') return null;
+  return message.media_status === 'failed' ? <MediaFailed message={message} /> : null;
+}
+
+/** Why the download was given up on, and 'Reintentar'. */
+function MediaFailed({ message }: { message: Message }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [retryFailed, setRetryFailed] = useState(false);
 
   async function retry() {
     setBusy(true);
