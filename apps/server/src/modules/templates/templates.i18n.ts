@@ -170,7 +170,8 @@ export const templatesTexts = {
     'templates.header_sample_required': 'Choose a sample file for the header.',
     'templates.header_media_unknown': 'The sample file is no longer in the media library.',
     'templates.header_media_kind': 'The sample file is not of the kind the header needs.',
-    'templates.header_media_type': 'WhatsApp only takes JPG or PNG images, MP4 videos and PDF documents as samples.',
+    'templates.header_media_type':
+      'WhatsApp only takes JPG or PNG images, MP4 videos and PDF documents as samples.',
     'templates.body_required': 'The message body is required.',
     'templates.body_too_long': 'The body may be at most {max} characters long.',
     'templates.footer_required': 'The footer text is required.',
