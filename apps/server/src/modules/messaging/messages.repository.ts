@@ -273,8 +273,8 @@ export function createMessagesRepository(db: Executor) {
 
     /**
      * The client's latest `limit` messages that belong in a conversation with the bot, oldest first: the
-     * bot's failure notes, the team's internal notes and messages that never reached WhatsApp (status 4)
-     * are left out.
+     * bot's failure notes, the team's internal notes, messages that never reached WhatsApp (status 4) and
+     * those still scheduled (status 5) are left out.
      */
     async recentConversation(
       companyId: number,
@@ -286,7 +286,7 @@ export function createMessagesRepository(db: Executor) {
         .select(['id', 'sender_type', 'content'])
         .where('client_id', '=', clientId)
         .where('company_id', '=', companyId)
-        .where('status', '!=', MESSAGE_STATUS.failed)
+        .where('status', 'not in', [MESSAGE_STATUS.failed, MESSAGE_STATUS.scheduled])
         .where('wa_type', 'not in', [NOTE_TYPE, AUTOMATIC_TEXT_TYPE])
         .orderBy('client_id', 'desc')
         .orderBy('id', 'desc')

@@ -79,7 +79,12 @@ describe('scheduled messages', () => {
     fake = await startFakeGraphApi({
       tokens: [TOKEN],
       phoneNumbers: [
-        { id: PHONE_ID, display_phone_number: '15550783899', verified_name: 'HablaBot', quality_rating: 'GREEN' },
+        {
+          id: PHONE_ID,
+          display_phone_number: '15550783899',
+          verified_name: 'HablaBot',
+          quality_rating: 'GREEN',
+        },
       ],
     });
     testDb = await createTestDatabase();
@@ -93,7 +98,11 @@ describe('scheduled messages', () => {
     agentA = await createUser(ctx, { role: 'agent', companyId });
     agentB = await createUser(ctx, { role: 'agent', companyId });
     await ctx.container.inboxSettings.save(companyId, { agents_see_all: false });
-    await connectWhatsApp(ctx.container, companyId, { phoneId: PHONE_ID, token: TOKEN, baseUrl: fake.baseUrl });
+    await connectWhatsApp(ctx.container, companyId, {
+      phoneId: PHONE_ID,
+      token: TOKEN,
+      baseUrl: fake.baseUrl,
+    });
     const at = new Date().toISOString();
     await ctx.container.db
       .insertInto('message_templates')
@@ -194,6 +203,9 @@ describe('scheduled messages', () => {
     });
     const history = (await call('GET', `/admin/client/${client.id}/messages`)).json();
     expect(history.messages.at(-1)).toMatchObject({ id: message.id, status_name: 'scheduled' });
+    // Not yet part of what the bot reads of the conversation.
+    const turns = await ctx.container.messagesRepository.recentConversation(companyId, client.id, 10);
+    expect(turns.map((t) => t.id)).not.toContain(message.id);
     step(30 * MINUTE);
     // Half-way: the queue polled many times, nothing went out.
     await queued(1);
@@ -242,7 +254,10 @@ describe('scheduled messages', () => {
     const client = await customer();
     const message = await schedule(client.id, later(HOUR), 'Primera versión');
     const newAt = later(3 * HOUR);
-    const res = await call('PUT', `/admin/messages/${message.id}`, { content: 'Segunda versión', send_at: newAt });
+    const res = await call('PUT', `/admin/messages/${message.id}`, {
+      content: 'Segunda versión',
+      send_at: newAt,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ content: 'Segunda versión', scheduled_at: newAt });
     step(HOUR + MINUTE);
@@ -255,7 +270,9 @@ describe('scheduled messages', () => {
     expect(fake.sent[0]!.body.text).toMatchObject({ body: 'Segunda versión' });
     // Once sent it can no longer be changed nor cancelled (signed in again: hours went by).
     const again = await createUser(ctx, { role: 'admin', companyId });
-    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Tarde' }, again)).statusCode).toBe(409);
+    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Tarde' }, again)).statusCode).toBe(
+      409,
+    );
     expect((await call('DELETE', `/admin/messages/${message.id}`, undefined, again)).statusCode).toBe(409);
   });
 
@@ -281,7 +298,11 @@ describe('scheduled messages', () => {
   it('refuses a time in the past, too far ahead or without its offset, with the field named', async () => {
     const client = await customer();
     for (const sendAt of [later(-MINUTE), later(31 * 24 * HOUR), '2026-12-01T10:00:00', 'mañana']) {
-      const res = await call('POST', '/admin/message', { client_id: client.id, content: 'x', send_at: sendAt });
+      const res = await call('POST', '/admin/message', {
+        client_id: client.id,
+        content: 'x',
+        send_at: sendAt,
+      });
       expect(res.statusCode, sendAt).toBe(422);
       expect(Object.keys(res.json().errors ?? {})).toContain('send_at');
     }
@@ -294,13 +315,23 @@ describe('scheduled messages', () => {
   it("answers 404 to an agent on another agent's scheduled message, and lets the assignee change it", async () => {
     const client = await customer(MINUTE, agentB);
     const message = await schedule(client.id, later(HOUR));
-    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Mío' }, agentA)).statusCode).toBe(404);
+    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Mío' }, agentA)).statusCode).toBe(
+      404,
+    );
     expect((await call('DELETE', `/admin/messages/${message.id}`, undefined, agentA)).statusCode).toBe(404);
     expect(
-      (await call('POST', '/admin/message', { client_id: client.id, content: 'x', send_at: later(HOUR) }, agentA))
-        .statusCode,
+      (
+        await call(
+          'POST',
+          '/admin/message',
+          { client_id: client.id, content: 'x', send_at: later(HOUR) },
+          agentA,
+        )
+      ).statusCode,
     ).toBe(404);
-    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Mío' }, agentB)).statusCode).toBe(200);
+    expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Mío' }, agentB)).statusCode).toBe(
+      200,
+    );
     expect((await call('DELETE', `/admin/messages/${message.id}`, undefined, agentB)).statusCode).toBe(200);
   });
 
