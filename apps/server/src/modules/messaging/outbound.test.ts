@@ -300,7 +300,8 @@ describe(`sending messages (${engine})`, () => {
           error_code: code,
           error: { code, resendable },
         });
-        expect(res.json().message).toContain(res.json().data.error.explanation.slice(0, 40));
+        // A code of the catalogue is answered in its own words; another with WhatsApp's text and code.
+        if (code !== 131999) expect(res.json().message).toContain(res.json().data.error.explanation);
         const row = await stored(res.json().data.id);
         expect(row).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: code });
         expect(row.error_message).toMatch(new RegExp(`#?${code}|Error validating`));

@@ -104,7 +104,13 @@ describe(`messaging events (${engine})`, () => {
     await expect.poll(() => a.events().length).toBe(5);
     expect(parsed(a)[4]).toEqual({
       event: 'message.status',
-      data: { client_id: clientId, message_id: sent!.id, status: MESSAGE_STATUS.delivered, error: null },
+      data: {
+        client_id: clientId,
+        message_id: sent!.id,
+        status: MESSAGE_STATUS.delivered,
+        error: null,
+        error_detail: null,
+      },
     });
 
     // The admin reads the chat: unread back to 0.

@@ -114,6 +114,8 @@ describe(`settings (${engine})`, () => {
       webhook_url: 'http://chat.example.test:8443/api/v1/webhooks/whatsapp',
       wordpress_url: 'http://chat.example.test:8443/api/v1/integrations/wordpress/clients',
       updated_at: null,
+      whatsapp_status: 'not_configured',
+      whatsapp_token_refused_at: null,
     });
     expect(await rawRow(admin.user.company_id!)).toBeUndefined();
   });

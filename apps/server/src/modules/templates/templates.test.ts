@@ -534,7 +534,7 @@ describe(`send a template message (${engine})`, () => {
     const gone = await send(valid());
     expect(gone.statusCode).toBe(502);
     expect(gone.json().message).toBe(
-      'No se pudo enviar la plantilla: WhatsApp no tiene esta plantilla aprobada en ese idioma. Sincroniza las plantillas y elige otra.',
+      'No se pudo enviar la plantilla: La plantilla no existe en ese idioma o todavía no está aprobada en WhatsApp. Sincroniza las plantillas y elige una aprobada; reenviar no servirá.',
     );
     // Changed in WhatsApp: a third placeholder.
     graph.templates.set(WABA_A, [
@@ -543,7 +543,9 @@ describe(`send a template message (${engine})`, () => {
     ]);
     const changed = await send(valid(), 'admin', 'en');
     expect(changed.statusCode).toBe(502);
-    expect(changed.json().message).toMatch(/^The template could not be sent: the number of parameters/);
+    expect(changed.json().message).toMatch(
+      /^The template could not be sent: The number of values sent does not match/,
+    );
     expect(graph.sent).toHaveLength(0);
     const history = await t.as('admin', 'GET', `/admin/client/${client.id}/messages`);
     expect(history.json().messages.slice(-2)).toMatchObject([

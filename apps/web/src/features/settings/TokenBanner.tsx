@@ -29,8 +29,8 @@ export function TokenBanner() {
   if (settings.data?.whatsapp_status !== 'token_invalid') return null;
   return (
     <div className="token-banner" role="alert" data-testid="token-banner">
-      {t('settings.tokenBanner.text')}
-      <Link to="/admin/setting">{t('settings.tokenBanner.link')}</Link>
+      {t('shell.tokenBanner')}
+      <Link to="/admin/setting">{t('shell.tokenBannerLink')}</Link>
     </div>
   );
 }
