@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema';
 import { type JobLogger, silentLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
 import type { TemplateStatusReceiver } from '../templates/template-status';
-import type { AcceptedDelivery, InboundService, WebhookOutcome } from './inbound.service';
+import type { AcceptedDelivery, InboundService } from './inbound.service';
 
 /**
  * The durable webhook inbox. The webhook route checks a delivery (inbound.service.ts `accept`), writes
@@ -53,7 +53,7 @@ type Row = { id: number; body: string; attempts: number };
 export function createWebhookInbox(deps: {
   db: Kysely<DB>;
   engine: Engine;
-  inbound: Pick<InboundService, 'process'>;
+  inbound: Pick<InboundService, 'processMany'>;
   templateStatus?: Pick<TemplateStatusReceiver, 'apply'>;
   metrics?: Pick<Metrics, 'webhook'>;
   options?: WebhookInboxOptions;
@@ -129,18 +129,12 @@ export function createWebhookInbox(deps: {
     });
   }
 
-  /** What one delivery says, done: the customer messages and statuses, then template changes. */
-  async function processOne(row: Row): Promise<WebhookOutcome> {
-    const body: unknown = JSON.parse(row.body);
-    const log = {
-      info: () => {},
-      warn: (obj: object, msg?: string) => logger.warn({ delivery: row.id, ...obj }, msg ?? ''),
-      error: (obj: object, msg?: string) => logger.error({ delivery: row.id, ...obj }, msg ?? ''),
-    };
-    const outcome = await deps.inbound.process(body, log);
-    await deps.templateStatus?.apply(body);
-    return outcome;
-  }
+  /** A log for one delivery's lines, naming it. */
+  const logFor = (id: number) => ({
+    info: () => {},
+    warn: (obj: object, msg?: string) => logger.warn({ delivery: id, ...obj }, msg ?? ''),
+    error: (obj: object, msg?: string) => logger.error({ delivery: id, ...obj }, msg ?? ''),
+  });
 
   async function settle(row: Row, err: unknown) {
     const last = row.attempts > retryDelays.length;
@@ -163,44 +157,70 @@ export function createWebhookInbox(deps: {
       .execute();
   }
 
-  async function pass(): Promise<number> {
-    const rows = await claim();
-    let renewedAt = now();
-    for (const row of rows) {
-      if (stopped) break;
-      // A long batch keeps its lease: renewed once half of it has gone.
-      if (now() - renewedAt > leaseMs / 2) {
-        renewedAt = now();
-        await db
-          .updateTable('webhook_deliveries')
-          .set({ locked_until: iso(leaseMs) })
-          .where('status', '=', 'processing')
-          .where('locked_by', '=', owner)
-          .execute();
-      }
-      let outcome: WebhookOutcome;
-      try {
-        outcome = await processOne(row);
-      } catch (err) {
-        await settle(row, err);
-        continue;
-      }
-      deps.metrics?.webhook(outcome);
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'done', processed_at: iso(), locked_by: null, locked_until: null, last_error: null })
-        .where('id', '=', row.id)
-        .where('locked_by', '=', owner)
-        .execute();
-    }
-    // Rows a stop left claimed go back at once, for the next process.
-    if (stopped && rows.length)
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'pending', locked_by: null, locked_until: null })
+  /** The claimed batch's lease, renewed while it is being processed. */
+  function keepLease() {
+    const timer = setInterval(() => {
+      db.updateTable('webhook_deliveries')
+        .set({ locked_until: iso(leaseMs) })
         .where('status', '=', 'processing')
         .where('locked_by', '=', owner)
-        .execute();
+        .execute()
+        .catch((err) => logger.warn({ err }, 'webhook inbox lease renewal failed'));
+    }, leaseMs / 3);
+    timer.unref?.();
+    return () => clearInterval(timer);
+  }
+
+  /**
+   * Claims a batch and processes it: the customer messages and statuses of all its deliveries at once
+   * (inbound.service.ts `processMany`, in id order), then each one's template changes; done rows are
+   * marked in one statement, failed ones retried later.
+   */
+  async function pass(): Promise<number> {
+    const rows = await claim();
+    if (!rows.length) return 0;
+    const release = keepLease();
+    try {
+      const taken: { row: Row; body: unknown }[] = [];
+      for (const row of rows) {
+        try {
+          taken.push({ row, body: JSON.parse(row.body) });
+        } catch (err) {
+          await settle(row, err);
+        }
+      }
+      let results: Awaited<ReturnType<InboundService['processMany']>>;
+      try {
+        results = await deps.inbound.processMany(taken.map((t) => ({ body: t.body, log: logFor(t.row.id) })));
+      } catch (error) {
+        results = taken.map(() => ({ ok: false as const, error }));
+      }
+      const done: number[] = [];
+      for (const [i, { row, body }] of taken.entries()) {
+        const result = results[i]!;
+        if (!result.ok) {
+          await settle(row, result.error);
+          continue;
+        }
+        try {
+          await deps.templateStatus?.apply(body);
+        } catch (err) {
+          await settle(row, err);
+          continue;
+        }
+        deps.metrics?.webhook(result.outcome);
+        done.push(row.id);
+      }
+      if (done.length)
+        await db
+          .updateTable('webhook_deliveries')
+          .set({ status: 'done', processed_at: iso(), locked_by: null, locked_until: null, last_error: null })
+          .where('id', 'in', done)
+          .where('locked_by', '=', owner)
+          .execute();
+    } finally {
+      release();
+    }
     // A full batch may mean more are waiting.
     if (rows.length === batch) again = true;
     return rows.length;
@@ -285,7 +305,7 @@ export function createWebhookInbox(deps: {
       schedule();
       wake();
     },
-    /** Stops the poll and waits for the delivery under way; rows left claimed go back to pending. */
+    /** Stops the poll and waits for the batch under way. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
