@@ -187,9 +187,14 @@ export function zSendAt() {
   return z
     .string()
     .max(40)
-    .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      message: 'messaging.send_at_format',
-    })
+    .refine(
+      (v) =>
+        /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) &&
+        !Number.isNaN(Date.parse(v)),
+      {
+        message: 'messaging.send_at_format',
+      },
+    )
     .transform((v, ctx) => {
       const at = Date.parse(v);
       if (at <= Date.now()) ctx.addIssue({ code: 'custom', message: 'messaging.send_at_past' });
