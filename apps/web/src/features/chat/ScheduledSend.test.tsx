@@ -1,4 +1,4 @@
-import type { Message } from '@hablabot/contract';
+import type { Message, MessageTemplate } from '@hablabot/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -147,6 +147,47 @@ describe('scheduled messages in the chat', () => {
       expect(info.textContent).toMatch(/^Programado para /);
       expect(within(info).getByRole('button', { name: 'Editar' })).toBeInTheDocument();
       expect(within(info).getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    "the template modal's 'Programar envío' sends the template with send_at",
+    async () => {
+      const template: MessageTemplate = {
+        id: 1,
+        name: 'recordatorio',
+        language: 'es',
+        category: 'UTILITY',
+        status: 'APPROVED',
+        components: [{ type: 'BODY', format: null, text: 'Te recordamos tu cita.', buttons: [] }],
+      };
+      const stored = [customerMessage()];
+      const net = serve(stored, {
+        'GET /api/v1/templates': () => jsonResponse(200, { data: [template] }),
+        'POST /api/v1/admin/messages/send-template-message': (call) => {
+          const body = call.body as { send_at: string };
+          const message = scheduledMessage(50, 'Te recordamos tu cita.', body.send_at);
+          stored.push(message);
+          return jsonResponse(201, { success: true, message: 'Mensaje programado.', data: message });
+        },
+      });
+      const conversation = await openAna();
+      await userEvent.click(within(conversation).getByRole('button', { name: 'Más opciones' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Mensaje plantilla' }));
+      const modal = await screen.findByRole('dialog', { name: 'Mensaje plantilla' });
+      await userEvent.click(await within(modal).findByRole('radio', { name: /recordatorio/ }));
+      await userEvent.click(within(modal).getByRole('button', { name: 'Programar envío' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Programar envío' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Programar' }));
+      const sends = () => callsTo(net.calls, 'POST', '/api/v1/admin/messages/send-template-message');
+      await waitFor(() => expect(sends()).toHaveLength(1));
+      const body = sends()[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ client_id: 1, templateName: 'recordatorio' });
+      expect(Date.parse(String(body.send_at))).toBeGreaterThan(Date.now());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const info = await within(conversation).findByTestId('scheduled-info');
+      expect(info.textContent).toMatch(/^Programado para /);
     },
     SCREEN_TEST_TIMEOUT,
   );
