@@ -11,13 +11,15 @@ import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
-import { connectWhatsApp } from '../../../test/whatsapp-company';
+import { waitFor } from '../../../test/wait';
+import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { createMassSender } from './mass-sender';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 const TOKEN = 'EAAG-mass-limits-token';
 const PHONE_ID = '106540352242777';
+const APP_SECRET = 'mass-limits-app-secret-0123456789';
 const HOUR = 60 * 60_000;
 
 let ctx: TestContext;
@@ -26,6 +28,7 @@ let headers: Record<string, string>;
 let companyId: number;
 let templateId: number;
 let phoneSeq = 0;
+let webhooks: Awaited<ReturnType<typeof routeWebhooksToApp>>;
 
 const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
@@ -143,7 +146,13 @@ beforeAll(async () => {
   const cast = await createCast(ctx);
   headers = cast.admin.headers;
   companyId = cast.admin.user.company_id!;
-  await connectWhatsApp(ctx.container, companyId, { phoneId: PHONE_ID, token: TOKEN, baseUrl: fake.baseUrl });
+  await connectWhatsApp(ctx.container, companyId, {
+    phoneId: PHONE_ID,
+    token: TOKEN,
+    appSecret: APP_SECRET,
+    baseUrl: fake.baseUrl,
+  });
+  webhooks = await routeWebhooksToApp(ctx.app, fake, APP_SECRET);
   const at = new Date().toISOString();
   templateId = (
     await ctx.container.db
@@ -165,7 +174,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([ctx?.close(), fake?.close()]);
+  await fake?.flushWebhooks();
+  await Promise.all([ctx?.close(), fake?.close(), webhooks?.close()]);
 });
 
 beforeEach(async () => {
@@ -286,10 +296,49 @@ describe(`the number's limits (${engine})`, () => {
     // A day later it is tried again, once: Meta still caps it, so it fails for good.
     clock.advance(wait);
     await sender.run(id);
-    const posts = fake.requests.filter((r) => r.method === 'POST' && r.body?.to === phones[1]);
+    const posts = fake.requests.filter(
+      (r) => r.method === 'POST' && (r.body as { to?: string } | undefined)?.to === phones[1],
+    );
     expect(posts).toHaveLength(2);
     const after = (await recipientsOf(id)).find((r) => r.phone === phones[1])!;
     expect(after).toMatchObject({ status: 'failed', error_code: 131049, retry_at: null });
     expect((await getSend(id)).status).toBe('completed');
+  });
+
+  it('tries once more a day later a recipient Meta reports capped (131049) after accepting it', async () => {
+    await setNumber({ throughput: 'HIGH', tier: 'TIER_UNLIMITED' });
+    const clock = createFakeClock({ start: Date.now(), autoAdvance: true });
+    const { listId, phones } = await listOf(2);
+    // Meta accepts the message, then reports it failed by a status webhook, as it does for 131049.
+    fake.failFor(phones[0], { code: 131049, mode: 'async' });
+    const res = await call('POST', '/admin/messages-massive', {
+      name: 'Tope tardío',
+      message_template_id: templateId,
+      list_id: listId,
+      bodyParameters: {},
+      retry_capped: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data.id as number;
+    await senderOn(clock).sender.run(id);
+    expect(fake.sent.map((s) => s.to)).toEqual(phones);
+    await fake.flushWebhooks();
+    const capped = await waitFor(async () => {
+      await ctx.container.outbox.dispatch();
+      const row = (await recipientsOf(id)).find((r) => r.phone === phones[0]);
+      return row?.status === 'queued' ? row : undefined;
+    });
+    expect(capped).toMatchObject({ error_code: 131049, error_message: 'Reintento programado' });
+    expect(Date.parse(capped.retry_at!) - Date.now()).toBeGreaterThan(23.9 * HOUR);
+    expect((await getSend(id)).status).toBe('queued');
+    // The send's next run waits for that day.
+    const runs = await ctx.container.db
+      .selectFrom('jobs')
+      .select('run_at')
+      .where('name', '=', 'mass.send')
+      .where('payload', 'like', `%"massMessageId":${id}}`)
+      .execute();
+    const latest = Math.max(...runs.map((r) => new Date(r.run_at as string).getTime()));
+    expect(latest - Date.now()).toBeGreaterThan(23.9 * HOUR);
   });
 });

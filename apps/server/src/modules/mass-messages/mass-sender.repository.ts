@@ -129,6 +129,36 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
         .execute();
     },
 
+    /**
+     * A recipient Meta reported failed for its marketing frequency cap (131049) after accepting it: back to
+     * `queued` for `waitMs` ('Reintento programado'), once — a recipient that already waited (its
+     * `not_before` set) is left failed. Whether it was queued; a send that had completed is queued again.
+     */
+    async requeueCapped(massMessageId: number, wamid: string, waitMs: number): Promise<boolean> {
+      const result = await db
+        .updateTable('mass_message_recipients')
+        .set({
+          status: 'queued',
+          not_before: iso(waitMs),
+          error_message: 'mass.retry_scheduled',
+          updated_at: iso(),
+        })
+        .where('mass_message_id', '=', massMessageId)
+        .where('wamid', '=', wamid)
+        .where('status', '=', 'failed')
+        .where('error_code', '=', 131049)
+        .where('not_before', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db
+        .updateTable('mass_messages')
+        .set({ status: 'queued', finished_at: null, updated_at: iso() })
+        .where('id', '=', massMessageId)
+        .where('status', '=', 'completed')
+        .execute();
+      return true;
+    },
+
     /** A scheduled send whose time came is queued; customers who opted out meanwhile are skipped. */
     async startScheduled(massMessageId: number) {
       const started = await db

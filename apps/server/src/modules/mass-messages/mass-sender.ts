@@ -15,7 +15,7 @@ import {
   createMassMessagesRepository,
 } from './mass-messages.repository';
 import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
-import { createDailyLimit } from './daily-limit';
+import { DAY_MS, createDailyLimit } from './daily-limit';
 import { createPacer } from './pacer';
 import { type OnSent, createRecipientRequest } from './recipient-request';
 
@@ -359,6 +359,18 @@ export function createMassSender(deps: {
       const sends = await store.resumable();
       for (const send of sends) await this.schedule(send);
       return sends.length;
+    },
+    /**
+     * Meta reported a recipient failed for its marketing frequency cap (131049) after accepting it: when
+     * the send asked for it (`retry_capped`), the recipient is tried once more 24 hours later and the
+     * send's run is queued for then. Whether it was.
+     */
+    async retryCapped(massMessageId: number, wamid: string): Promise<boolean> {
+      const send = await repository.findById(massMessageId);
+      if (!send?.retry_capped || send.status === 'cancelled') return false;
+      if (!(await store.requeueCapped(massMessageId, wamid, DAY_MS))) return false;
+      if (send.status !== 'paused') await continueLater(send, DAY_MS + 1000);
+      return true;
     },
     /** Whether a run of this process is working on the send now. */
     isRunning: (massMessageId: number) => running.has(massMessageId),

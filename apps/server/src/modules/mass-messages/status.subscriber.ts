@@ -1,18 +1,19 @@
 import { MESSAGE_STATUS } from '@hablabot/contract';
 import { on } from '../../platform/events/domain-events';
 import type { WithTransaction } from '../../repositories';
-import type { MassMessagesRepository } from './mass-messages.repository';
+import { FREQUENCY_CAP_CODE, type MassMessagesRepository } from './mass-messages.repository';
 import type { MassSender } from './mass-sender';
 
 /**
  * WhatsApp's statuses reach the mass messages too: the recipient with that wamid takes the status (never
  * moving back), and its send's progress is published soon after (once per burst of statuses). The
  * recipient's message in its conversation takes it as well: it may have been kept (in-conversation.ts)
- * after the webhook looked for it and before the recipient had the status, so neither copied it.
+ * after the webhook looked for it and before the recipient had the status, so neither copied it. A
+ * 131049 (Meta's marketing frequency cap) reported for a send with `retry_capped` is tried a day later.
  */
 export const massMessageStatusSubscriber = (deps: {
   repository: Pick<MassMessagesRepository, 'applyStatus'>;
-  sender: Pick<MassSender, 'progressSoon'>;
+  sender: Pick<MassSender, 'progressSoon' | 'retryCapped'>;
   withTransaction: WithTransaction;
 }) =>
   on('whatsapp.status_reported', 'mass-messages.recipient-status', async (e) => {
@@ -21,6 +22,10 @@ export const massMessageStatusSubscriber = (deps: {
       message: e.errorMessage,
     });
     if (massMessageId === undefined) return;
+    // Meta's marketing frequency cap, reported after it accepted the message: tried again a day later
+    // when the send asked for it.
+    if (e.status === 'failed' && e.errorCode === FREQUENCY_CAP_CODE)
+      await deps.sender.retryCapped(massMessageId, e.wamid);
     deps.sender.progressSoon(massMessageId);
     await deps.withTransaction(async (tx) => {
       // A status it already has (or a higher one) changes nothing.
