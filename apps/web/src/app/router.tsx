@@ -67,6 +67,10 @@ export const routes: RouteObject[] = [
                         path: 'setting',
                         ...screen(() => import('../features/settings/SettingsPage'), 'settings'),
                       },
+                      {
+                        path: 'setting/business-hours',
+                        ...screen(() => import('../features/settings/BusinessHoursPage'), 'settings'),
+                      },
                       { path: 'media', ...screen(() => import('../features/media/MediaPage'), 'media') },
                       {
                         path: 'messages-massive',

@@ -22,6 +22,7 @@ import {
 } from './api';
 import { ConversationActions } from './ConversationActions';
 import { BotPausedBanner } from './BotPausedBanner';
+import { HandoffNotice, shownClientName } from './HandoffNotice';
 import { stillVisible, useViewer } from './inbox-api';
 import { ClientList } from './ClientList';
 import { type ChatContact, Conversation } from './Conversation';
@@ -46,6 +47,8 @@ export default function ChatPage() {
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   /** Who took the conversation an agent had open and may no longer see (it was closed). */
   const [lostTo, setLostTo] = useState<string | null>(null);
+  // A customer asked for a person: who, as the lists on screen name them (null: not loaded here).
+  const [handoff, setHandoff] = useState<{ name: string | null } | null>(null);
 
   const viewer = useViewer();
   const select = useCallback(
@@ -149,6 +152,9 @@ export default function ChatPage() {
       // The bot's failure is stored: its note (or its refused answer) arrives as a message of its own.
       case 'bot.failed':
         break;
+      case 'conversation.handoff':
+        setHandoff({ name: shownClientName(queryClient, event.data.client_id) });
+        break;
       case 'stream.reset':
         void queryClient.invalidateQueries({ queryKey: chatKeys.all });
         break;
@@ -167,6 +173,7 @@ export default function ChatPage() {
           {t('chat.inbox.lostTo', { name: lostTo })}
         </p>
       ) : null}
+      {handoff !== null ? <HandoffNotice name={handoff.name} onDismiss={() => setHandoff(null)} /> : null}
       <aside className="chat-page__list" hidden={!showList}>
         <ClientList selectedId={contact?.id ?? null} onSelect={select} />
       </aside>

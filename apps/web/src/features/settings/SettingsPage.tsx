@@ -8,6 +8,7 @@ import {
 } from '@hablabot/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   Button,
   FormField,
@@ -95,6 +96,9 @@ export default function SettingsPage() {
       <header className="page-header">
         <h1 className="page-header__title">{t('settings.title')}</h1>
         <p className="page-header__subtitle">{t('settings.subtitle')}</p>
+        <p className="settings-hours-link">
+          <Link to="/admin/setting/business-hours">{t('businessHours.link')}</Link>
+        </p>
       </header>
       <LanguageSection />
       {query.data ? (
