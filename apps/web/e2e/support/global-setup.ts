@@ -59,6 +59,9 @@ export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0].use.baseURL as string;
   const port = new URL(baseURL).port;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hablabot-e2e-'));
+  // The server's folder (its SQLite database): a spec that needs a state the app cannot reach in a
+  // test's time (a webhook delivery out of retries) writes it there.
+  process.env.E2E_DATA_DIR = dataDir;
   // The server gets a private copy of the build: a rebuild of apps/web/dist by someone else (npm run
   // size, another e2e run) must not pull chunks from under the running tests.
   const webDist = path.join(dataDir, 'web');
