@@ -4,16 +4,27 @@ import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { type Clock, isoAt } from '../../platform/clock';
 import type { MassMessageRow, RecipientRow } from './mass-messages.repository';
-import { skipOptedOutRecipients } from './opted-out';
+import { SKIPPED_OPTED_OUT, skipOptedOutRecipients } from './opted-out';
+
+/** Whether the recipient's client opted out of campaigns (`clients.opted_out_at`), checked as it is claimed. */
+const optedOut = sql<boolean>`exists (select 1 from clients where clients.id = mass_message_recipients.client_id and clients.opted_out_at is not null)`;
 
 /**
  * Takes up to `limit` of the send's queued recipients whose wait is over, lowest id first, marking them
- * `sending`: run for every slot of a send's pace, so compiled once (db/prepared.ts).
+ * `sending` — or `skipped` with the reason `opted_out` when their client opted out after the send was
+ * created (consent is checked in the same statement, so an opt-out during the send still counts). Run
+ * for every slot of a send's pace, so compiled once (db/prepared.ts).
  */
 const claimQuery = prepared((db, v: { massMessageId: number; limit: number; at: string }) =>
   db
     .updateTable('mass_message_recipients')
-    .set({ status: 'sending', attempts: sql`attempts + 1`, updated_at: v.at })
+    .set({
+      status: sql`case when ${optedOut} then ${sql.lit('skipped')} else ${sql.lit('sending')} end`,
+      attempts: sql`case when ${optedOut} then attempts else attempts + 1 end`,
+      skip_reason: sql`case when ${optedOut} then ${sql.lit('opted_out')} else skip_reason end`,
+      error_message: sql`case when ${optedOut} then ${sql.lit(SKIPPED_OPTED_OUT)} else error_message end`,
+      updated_at: v.at,
+    })
     .where('id', 'in', (eb) =>
       eb
         .selectFrom('mass_message_recipients')
@@ -198,12 +209,21 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
 
     /**
      * Marks the next `limit` queued recipients whose wait is over `sending` and gives them, by id, in one
-     * statement (the run holds the send's lease, so no other run claims the same rows).
+     * statement (the run holds the send's lease, so no other run claims the same rows). Those whose client
+     * opted out meanwhile become `skipped` in that statement and are not given; when there were any, one
+     * more statement claims as many again.
      */
     async claim(massMessageId: number, limit: number): Promise<RecipientRow[]> {
-      if (limit <= 0) return [];
-      const { rows } = await claimQuery(db, { massMessageId, limit, at: iso() });
-      return (rows as RecipientRow[]).sort((a, b) => a.id - b.id);
+      const claimed: RecipientRow[] = [];
+      // Recipients skipped for an opt-out take no place of the pace: their places are claimed again.
+      for (let wanted = limit; wanted > 0; ) {
+        const { rows } = await claimQuery(db, { massMessageId, limit: wanted, at: iso() });
+        if (!rows.length) break;
+        const sending = (rows as RecipientRow[]).filter((r) => r.status === 'sending');
+        claimed.push(...sending);
+        wanted = rows.length - sending.length;
+      }
+      return claimed.sort((a, b) => a.id - b.id);
     },
 
     /** How many recipients are still queued, and the earliest time a waiting one may be tried. */
