@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
+import { openStream } from '../../../test/sse';
 import { connectWhatsApp } from '../../../test/whatsapp-company';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -143,5 +144,32 @@ describe(`a WhatsApp token Meta refuses, and failures explained (${engine})`, ()
     const detail = (await call('GET', `/admin/messages/${failed.id}`, undefined, 'es')).json().data;
     expect(detail.error.explanation).toMatch(/no pudo entregar/);
     expect(detail.statuses.at(-1)).toMatchObject({ status: 'failed', error_code: 131026 });
+  });
+
+  it('explains a failure on the live stream in each stream’s language', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const english = { ...cast.admin, headers: { ...cast.admin.headers, 'accept-language': 'en' } };
+    const [es, en] = [await openStream(base, cast.admin), await openStream(base, english)];
+    try {
+      await expect.poll(() => ctx.container.events.listenerCount(companyId)).toBe(2);
+      const client = await customer();
+      fake.failSends({ code: 132001 });
+      await call('POST', '/admin/message', { content: 'Hola', client_id: client.id });
+      const failure = async (stream: typeof es) => {
+        await expect
+          .poll(() => stream.events().find((e) => e.event === 'message.status' && e.data?.includes('132001')))
+          .toBeDefined();
+        const event = stream
+          .events()
+          .find((e) => e.event === 'message.status' && e.data?.includes('132001'))!;
+        return JSON.parse(event.data!).error_detail;
+      };
+      expect(await failure(es)).toMatchObject({ code: 132001, resendable: false });
+      expect((await failure(es)).explanation).toMatch(/^La plantilla no existe en ese idioma/);
+      expect((await failure(en)).explanation).toMatch(/^The template does not exist in that language/);
+    } finally {
+      es.close();
+      en.close();
+    }
   });
 });
