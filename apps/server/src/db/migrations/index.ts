@@ -35,6 +35,7 @@ import * as m20261130202500 from './20261130202500_mass_limits';
 import * as m20261130200000 from './20261130200000_scheduled_messages';
 import * as m20261130210500 from './20261130210500_business_hours';
 import * as m20261130204500 from './20261130204500_channel_token_status';
+import * as m20261130212000 from './20261130212000_inbox_counts_lock_order';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261130200000_scheduled_messages': m20261130200000,
   '20261130210500_business_hours': m20261130210500,
   '20261130204500_channel_token_status': m20261130204500,
+  '20261130212000_inbox_counts_lock_order': m20261130212000,
 };
