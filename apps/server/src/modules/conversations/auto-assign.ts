@@ -6,8 +6,9 @@ import { onlineSince } from '../team/presence';
 
 /**
  * Auto-assign, the rule (README "Team inbox: auto-assign"): when the company's inbox settings have
- * `auto_assign` on, a NEW conversation (the customer's message is its first message) or a conversation the
- * customer just REOPENED that has no assignee goes to an agent:
+ * `auto_assign` on, a NEW conversation (the customer's message is its first message), a conversation the
+ * company STARTED (a campaign, a template) at the customer's first answer, or a conversation the customer
+ * just REOPENED, that has no assignee, goes to an agent:
  *
  * 1. only agents (role `agent`) of the company who are online — a live stream of theirs showed them
  *    present within the last 60 s (modules/team/presence.ts);
@@ -22,8 +23,9 @@ import { onlineSince } from '../team/presence';
  * It runs inside the transaction that stores the customer's message, not as a subscriber after commit:
  * the conversation is never seen unassigned by everyone and then taken away, the one `conversation.changed`
  * event carries the final assignee, and the messages of a batch are assigned one after another (two
- * arrivals in one batch see each other's assignment). Its cost is paid only for new or reopened
- * conversations; the usual message reads nothing more. Two app processes on PostgreSQL assigning at the
+ * arrivals in one batch see each other's assignment). Its cost is paid only for new, reopened and
+ * unassigned conversations (one indexed look at the customer's messages when auto-assign is on); a message
+ * in an assigned conversation reads nothing more. Two app processes on PostgreSQL assigning at the
  * same moment may each give one agent a conversation and pass the capacity by one; the next arrival sees it.
  */
 
@@ -81,6 +83,22 @@ export function autoAssignQueries(db: Executor) {
       }));
     },
 
+    /**
+     * Whether the client has written only once (the message just stored): the customer's first answer in
+     * a conversation the company started. Reads at most two of their messages.
+     */
+    async isFirstCustomerMessage(companyId: number, clientId: number): Promise<boolean> {
+      const rows = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where('sender_type', '=', 'client')
+        .limit(2)
+        .execute();
+      return rows.length === 1;
+    },
+
     /** Notes that auto-assign served the agent now (step 4's turn). */
     async recordTurn(companyId: number, userId: number, at: string): Promise<void> {
       await db
@@ -111,9 +129,15 @@ export function createConversationArrival(deps: { now?: () => number } = {}) {
       (await tx.inboxRepository.setStatus(companyId, after.conversationId, 'open'));
     if (reopened) changed.push('status');
     const isNew = after.messagesCount <= 1;
-    if ((isNew || reopened) && after.assigneeId === null) {
+    // A conversation the company started (a campaign, a template to a new client) waits for the customer:
+    // their first message in it counts as its start.
+    const mayStart = !isNew && !reopened && after.status === 'open';
+    if ((isNew || reopened || mayStart) && after.assigneeId === null) {
       const settings = await tx.inboxSettings.get(companyId);
-      if (settings.auto_assign) {
+      if (
+        settings.auto_assign &&
+        (!mayStart || (await tx.inboxRepository.isFirstCustomerMessage(companyId, clientId)))
+      ) {
         const now = clock();
         const agents = await tx.inboxRepository.onlineAgents(companyId, onlineSince(now));
         const agent = chooseAgent(agents, settings.agent_capacity);

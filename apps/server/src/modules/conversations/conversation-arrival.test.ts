@@ -1,7 +1,7 @@
 import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
-import type { Message } from '@hablabot/contract';
+import { MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversationOf } from '../../../test/clients-factories';
+import { conversationOf, createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createFakeClock } from '../../../test/fake-clock';
 import { type TestUser, createCast, createUser } from '../../../test/factories';
@@ -215,6 +215,44 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       previousAssigneeId: null,
       wasUnassigned: true,
     });
+  });
+
+  it("auto-assign hands out a conversation the company started at the customer's first answer only", async () => {
+    await ctx.container.inboxSettings.save(companyId, { auto_assign: true });
+    await presence(agents[1]!, 1000);
+    // A campaign's message to a new client starts the conversation; nobody holds it.
+    const client = await createClient(ctx, companyId, { whatsapp_cellphone: newPhone() });
+    await ctx.container.messagesRepository.insertMessage(companyId, {
+      clientId: client.id,
+      wamid: `wamid.campaign.${client.id}`,
+      sender: 'admin',
+      messageType: 'text',
+      waType: 'template',
+      content: 'Oferta de noviembre',
+      phone: client.whatsapp_cellphone,
+      author: { type: 'campaign', massMessageId: null },
+      status: MESSAGE_STATUS.sent,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(await assigneeOf(client.id)).toBe(null);
+    await customerWrites(client.whatsapp_cellphone, 'Me interesa');
+    expect(await assigneeOf(client.id)).toBe(agents[1]!.user.id);
+    await settle();
+    expect(changes.at(-1)).toEqual({
+      companyId,
+      clientId: client.id,
+      changed: ['assignee'],
+      previousAssigneeId: null,
+      wasUnassigned: true,
+    });
+    // Given back, the customer's next message does not hand it out again.
+    await ctx.container.db
+      .updateTable('conversations')
+      .set({ assignee_user_id: null })
+      .where('client_id', '=', client.id)
+      .execute();
+    await customerWrites(client.whatsapp_cellphone, '¿Hola?');
+    expect(await assigneeOf(client.id)).toBe(null);
   });
 
   it('auto-assign off: nothing is assigned', async () => {
