@@ -11,12 +11,15 @@ import type { OutboundContent } from './send-outcome';
  * A file of the company's media library sent in the chat ('Biblioteca de medios' in the composer):
  * WhatsApp fetches it by its public link, as a mass message's header; the chat keeps a copy in private
  * storage, like a customer's media, so the message still shows its file after the library's is deleted.
- * A file that is not the company's (or no longer exists) is a 422 on `media_id`.
+ * A file that is not the company's (or no longer exists) is a 422 on `media_id`. A send that stops before
+ * its message is stored (the 24-hour window closed, a quote of another conversation, the client gone)
+ * removes its copy; a send WhatsApp refuses keeps it with the stored message (status 4), which the chat
+ * still shows and an agent may send again.
  */
 export function createLibraryMedia(deps: {
   mediaRepository: Pick<MediaRepository, 'findMedia'>;
   storage: Pick<FileStorage, 'get' | 'publicUrl'>;
-  privateFiles: Pick<FileStorage, 'put' | 'stagingDir'>;
+  privateFiles: Pick<FileStorage, 'put' | 'stagingDir' | 'delete'>;
 }) {
   const { mediaRepository, storage, privateFiles } = deps;
 
@@ -36,6 +39,20 @@ export function createLibraryMedia(deps: {
   }
 
   return {
+    /**
+     * Runs `send` for `content` (a library file's, or any other); when it throws, nothing refers to the
+     * file's private copy, so it is removed before the error goes on.
+     */
+    async sending<T>(content: string | OutboundContent, send: () => Promise<T>): Promise<T> {
+      try {
+        return await send();
+      } catch (err) {
+        if (typeof content !== 'string' && content.storageKey)
+          await privateFiles.delete(content.storageKey).catch(() => undefined);
+        throw err;
+      }
+    },
+
     /**
      * What to send for library file `mediaId` with `caption` (empty: none; audio never has one), its link
      * made absolute on `origin` (PUBLIC_URL, or the request's).

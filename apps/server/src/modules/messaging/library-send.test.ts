@@ -1,5 +1,7 @@
 // Sending a file of the media library in the chat (POST /admin/message with media_id) and quoting a
 // message: over the API to the fake Graph API, which records each send as WhatsApp would receive it.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { MESSAGE_STATUS } from '@hablabot/contract';
 import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
@@ -120,6 +122,66 @@ describe('library media and quoted replies in a send', () => {
     expect(res.json().errors).toHaveProperty('media_id');
     expect((await send({ client_id: client.id, content: 'x', media_id: 99_999_999 })).statusCode).toBe(422);
     expect(fake.sent).toHaveLength(0);
+  });
+
+  /** The files in the chat's private storage (its staging folder left out). */
+  function privateFiles(): string[] {
+    const root = path.dirname(ctx.container.infra.privateFiles.stagingDir);
+    return fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !path.relative(root, e.parentPath).startsWith('.staging'))
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  }
+
+  it('a library send refused before its message is stored leaves no private copy behind', async () => {
+    const file = await libraryFile(companyId, 'tarde.png');
+    const before = privateFiles();
+    // The customer last wrote two days ago: the 24-hour window is closed, WhatsApp would refuse free text.
+    const late = await createClient(ctx, companyId);
+    await ctx.container.messagesRepository.insertMessage(companyId, {
+      clientId: late.id,
+      wamid: `wamid.in.late.${late.id}`,
+      sender: 'client',
+      messageType: 'text',
+      waType: 'text',
+      content: 'Hola',
+      phone: late.whatsapp_cellphone,
+      status: MESSAGE_STATUS.delivered,
+      createdAt: new Date(Date.now() - 48 * 3600_000).toISOString(),
+    });
+    const closed = await send({ client_id: late.id, content: 'Tarde', media_id: file.id });
+    expect(closed.statusCode, closed.body).toBe(422);
+    // A quote of another conversation's message: refused before anything is stored, too.
+    const mine = await customer();
+    const other = await customer();
+    const quoted = await send({
+      client_id: mine.client.id,
+      content: 'x',
+      media_id: file.id,
+      reply_to_id: other.messageId,
+    });
+    expect(quoted.statusCode).toBe(422);
+    expect(fake.sent).toHaveLength(0);
+    expect(privateFiles()).toEqual(before);
+  });
+
+  it('a library send WhatsApp refuses keeps its one copy with the stored message (status 4)', async () => {
+    const { client } = await customer();
+    const file = await libraryFile(companyId, 'rechazo.png');
+    const before = privateFiles();
+    fake.failFor(client.whatsapp_cellphone, { code: 131026 });
+    const res = await send({ client_id: client.id, content: 'No llegará', media_id: file.id });
+    fake.failFor(client.whatsapp_cellphone, null);
+    expect(res.statusCode, res.body).toBe(201);
+    const message = res.json().data;
+    expect(message.status).toBe(MESSAGE_STATUS.failed);
+    const added = privateFiles().filter((f) => !before.includes(f));
+    const row = await ctx.container.db
+      .selectFrom('messages')
+      .select('media_storage_key')
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow();
+    expect(added).toEqual([row.media_storage_key]);
   });
 
   it("an agent's reply quotes the customer's message at WhatsApp (context.message_id)", async () => {

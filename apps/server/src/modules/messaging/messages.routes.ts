@@ -79,19 +79,23 @@ export function messagesRoutes(deps: {
         const { id, client_id: clientId, content, reply_to_id: replyToId, media_id: mediaId } = request.body;
         const sendAt = request.body.send_at;
         await visible.assertVisible(request, clientId);
+        const toSend =
+          mediaId && !id
+            ? await libraryMedia.content(companyId, mediaId, content, originOf(request, deps.publicUrl))
+            : content;
         const result = id
           ? await outbound.resend({ companyId, clientId, messageId: id })
-          : await outbound.send({
-              companyId,
-              clientId,
-              sender: 'admin',
-              content: mediaId
-                ? await libraryMedia.content(companyId, mediaId, content, originOf(request, deps.publicUrl))
-                : content,
-              authorUserId: userOf(request).id,
-              replyToId,
-              sendAt,
-            });
+          : await libraryMedia.sending(toSend, () =>
+              outbound.send({
+                companyId,
+                clientId,
+                sender: 'admin',
+                content: toSend,
+                authorUserId: userOf(request).id,
+                replyToId,
+                sendAt,
+              }),
+            );
         return reply.status(id ? 200 : 201).send({
           data: result.message,
           message: outcomeText(request.lang, result, Boolean(id)),
