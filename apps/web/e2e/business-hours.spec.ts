@@ -30,6 +30,7 @@ test.beforeAll(async () => {
     appSecret: APP_SECRET,
     displayPhoneNumber: '+34 600 77 88 99',
     verifiedName: 'Tienda Horarios',
+    templates: [],
   }));
   // A live bot answers the company's customers: a hand-off phrase hands them to the team.
   await api('POST', '/admin/bot', { bot_name: 'Sofía', personality: 'Eres Sofía.' }, admin.token);

@@ -1,6 +1,6 @@
 import { consentWord } from '../clients/consent';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Whether the customer's message holds one of the hand-off phrases as a whole word or phrase, in any
@@ -13,7 +13,7 @@ export function matchesHandoffPhrase(message: string, phrases: readonly string[]
   return phrases.some((phrase) => {
     const words = consentWord(phrase);
     if (!words) return false;
-    const pattern = words.split(' ').map(escape).join('\\s+');
+    const pattern = words.split(' ').map(escapeRegExp).join('\\s+');
     return new RegExp(`(?:^|[^\\p{L}\\p{N}])${pattern}(?:$|[^\\p{L}\\p{N}])`, 'u').test(text);
   });
 }
