@@ -157,8 +157,13 @@ export const ZClientMessagesQuery = z.object({
 export type ClientMessagesQuery = z.input<typeof ZClientMessagesQuery>;
 
 export const ZClientMessagesResponse = z.object({
-  /** Oldest first within the page. */
+  /** Oldest first within the page; messages still scheduled are not here (see `scheduled`). */
   messages: z.array(ZMessage),
+  /**
+   * Page 1: the client's messages still scheduled (status 5), by their time — shown below the
+   * conversation until they go out, then they take their place there with a new id. Empty on later pages.
+   */
+  scheduled: z.array(ZMessage),
   pagination: z.object({
     current_page: z.number().int(),
     per_page: z.number().int(),

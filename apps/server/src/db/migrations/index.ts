@@ -36,6 +36,7 @@ import * as m20261130200000 from './20261130200000_scheduled_messages';
 import * as m20261130210500 from './20261130210500_business_hours';
 import * as m20261130204500 from './20261130204500_channel_token_status';
 import * as m20261130212000 from './20261130212000_inbox_counts_lock_order';
+import * as m20261130213500 from './20261130213500_scheduled_messages_idx';
 
 /** Every migration, by name; names sort in the order they run. A merged migration is never edited. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261130210500_business_hours': m20261130210500,
   '20261130204500_channel_token_status': m20261130204500,
   '20261130212000_inbox_counts_lock_order': m20261130212000,
+  '20261130213500_scheduled_messages_idx': m20261130213500,
 };

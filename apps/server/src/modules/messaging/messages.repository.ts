@@ -302,7 +302,9 @@ export function createMessagesRepository(db: Executor) {
      * page's ids are found in the (company_id, client_id, id) index alone, read backwards, and only those
      * rows are read from the table: a page far back skips its thousands of newer messages in the index
      * without fetching each of them (on PostgreSQL a plain OFFSET fetched every skipped row). The
-     * conversation's size is the client row's `messages_count`, not counted here.
+     * conversation's size is the client row's `messages_count`, not counted here. Messages still
+     * scheduled are left out of the page (after the ids were chosen, so the pages stay where they were);
+     * the history lists them apart, below the conversation.
      */
     async listPage(
       companyId: number,
@@ -327,6 +329,8 @@ export function createMessagesRepository(db: Executor) {
             .limit(page.perPage)
             .offset((page.page - 1) * page.perPage),
         )
+        // Scheduled messages are listed apart (`listScheduled`): a page holding one shows one less.
+        .where('status', '!=', MESSAGE_STATUS.scheduled)
         .orderBy('id')
         .execute();
       return present(companyId, rows);

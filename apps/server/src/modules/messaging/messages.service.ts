@@ -22,7 +22,8 @@ export function createMessagesService(deps: {
 
     /**
      * One page of the client's messages: page 1 is the newest, messages oldest first within a page, and
-     * whether older ones exist. 404 when the client is not the company's.
+     * whether older ones exist; page 1 also lists the messages still scheduled, apart (they show below
+     * the conversation until they go out). 404 when the client is not the company's.
      */
     async history(
       companyId: number,
@@ -30,13 +31,15 @@ export function createMessagesService(deps: {
       query: { page: number; per_page: number },
     ): Promise<ClientMessagesResponse> {
       // The conversation's size is kept on the client row, so a page is one index read, however long.
-      const [total, messages] = await Promise.all([
+      const [total, messages, scheduled] = await Promise.all([
         clientsRepository.messagesCount(companyId, clientId),
         messagesRepository.listPage(companyId, clientId, { page: query.page, perPage: query.per_page }),
+        query.page === 1 ? messagesRepository.listScheduled(companyId, clientId) : [],
       ]);
       if (total === undefined) throw notFound('clients.not_found');
       return {
         messages,
+        scheduled,
         pagination: {
           current_page: query.page,
           per_page: query.per_page,

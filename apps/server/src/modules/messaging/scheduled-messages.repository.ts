@@ -10,7 +10,7 @@ import { createMessagePresenter, now } from './message-rows';
  * that started, an edit and a cancel never overlap. Part of the messages repository.
  */
 export function createScheduledUpdates(db: Executor) {
-  const { presentOne } = createMessagePresenter(db);
+  const { present, presentOne } = createMessagePresenter(db);
 
   async function updateScheduled(
     companyId: number,
@@ -28,7 +28,34 @@ export function createScheduledUpdates(db: Executor) {
     return presentOne(companyId, row);
   }
 
+  /** The conversation counts one message less (a scheduled row that left). */
+  async function uncount(companyId: number, clientId: number): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ messages_count: sql`case when messages_count > 0 then messages_count - 1 else 0 end` })
+      .where('company_id', '=', companyId)
+      .where('client_id', '=', clientId)
+      .execute();
+  }
+
   return {
+    /**
+     * The client's messages still scheduled, by their time (then id): the history shows them apart,
+     * below the conversation. Read from the partial index of scheduled messages alone.
+     */
+    async listScheduled(companyId: number, clientId: number): Promise<Message[]> {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where('status', '=', MESSAGE_STATUS.scheduled)
+        .orderBy('scheduled_at')
+        .orderBy('id')
+        .execute();
+      return present(companyId, rows);
+    },
+
     /** A scheduled message's new text (and what WhatsApp will be asked) and/or time. */
     editScheduled(
       companyId: number,
@@ -43,41 +70,57 @@ export function createScheduledUpdates(db: Executor) {
     },
 
     /**
-     * Its time came: the message becomes pending (about to be sent), dated now, so the chat shows when
-     * it went out. Undefined when it is no longer scheduled.
+     * Its time came: the message takes its place in the conversation at this moment, as a new row (a new
+     * id, dated now) that replaces the scheduled one — pending when it goes out, not sent (status 4, with
+     * the reason) when it may not. The history is paged by id, so only a new id puts it after what the
+     * customer wrote since it was scheduled. Its status history moves with it (it starts with
+     * 'scheduled'); nothing else refers to a scheduled message (it has no wamid, so nothing quotes it),
+     * and the conversation's count stays the same. The old row is locked first, so an edit or a cancel at
+     * the same moment waits and then finds it gone. Undefined when it is no longer scheduled.
      */
-    async startScheduled(companyId: number, id: number): Promise<Message | undefined> {
-      const at = now();
-      const started = await updateScheduled(companyId, id, {
-        status: MESSAGE_STATUS.pending,
-        created_at: at,
-        status_at: at,
-      });
-      if (started) await recordStatus(db, started.id, { status: 'pending', at });
-      return started;
-    },
-
-    /** Its time came but it may not go out: not sent (status 4), with the reason. */
-    async failScheduled(
+    async placeScheduled(
       companyId: number,
       id: number,
-      error: { code: number | null; message: string },
-    ): Promise<Message | undefined> {
+      outcome: { status: 'pending' } | { status: 'failed'; code: number | null; message: string },
+    ): Promise<{ message: Message; replacedId: number } | undefined> {
       const at = now();
-      const failed = await updateScheduled(companyId, id, {
-        status: MESSAGE_STATUS.failed,
-        error_code: error.code,
-        error_message: error.message,
+      const failed = outcome.status === 'failed';
+      const changes = {
+        status: failed ? MESSAGE_STATUS.failed : MESSAGE_STATUS.pending,
+        error_code: failed ? outcome.code : null,
+        error_message: failed ? outcome.message : null,
         status_at: at,
+        created_at: at,
+        updated_at: at,
+      };
+      const old = await db
+        .updateTable('messages')
+        .set(changes)
+        .where('company_id', '=', companyId)
+        .where('id', '=', id)
+        .where('status', '=', MESSAGE_STATUS.scheduled)
+        .returningAll()
+        .executeTakeFirst();
+      if (!old) return undefined;
+      const { id: _old, ...columns } = old;
+      const row = await db.insertInto('messages').values(columns).returningAll().executeTakeFirstOrThrow();
+      await db
+        .updateTable('message_statuses')
+        .set({ message_id: row.id })
+        .where('message_id', '=', id)
+        .execute();
+      await db.updateTable('messages').set({ reply_to_id: row.id }).where('reply_to_id', '=', id).execute();
+      await db.deleteFrom('messages').where('company_id', '=', companyId).where('id', '=', id).execute();
+      // The new row's insert counted one more message; the old one left.
+      await uncount(companyId, row.client_id);
+      await recordStatus(db, row.id, {
+        status: failed ? 'failed' : 'pending',
+        at,
+        errorCode: changes.error_code,
+        errorTitle: changes.error_message,
       });
-      if (failed)
-        await recordStatus(db, failed.id, {
-          status: 'failed',
-          at,
-          errorCode: error.code,
-          errorTitle: error.message,
-        });
-      return failed;
+      const message = await presentOne(companyId, row);
+      return message ? { message, replacedId: id } : undefined;
     },
 
     /**
@@ -101,12 +144,7 @@ export function createScheduledUpdates(db: Executor) {
         .where('status', '=', MESSAGE_STATUS.scheduled)
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) return undefined;
-      await db
-        .updateTable('conversations')
-        .set({ messages_count: sql`case when messages_count > 0 then messages_count - 1 else 0 end` })
-        .where('company_id', '=', companyId)
-        .where('client_id', '=', row.client_id)
-        .execute();
+      await uncount(companyId, row.client_id);
       return { clientId: row.client_id };
     },
   };

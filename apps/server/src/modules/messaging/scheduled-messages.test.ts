@@ -184,11 +184,22 @@ describe('scheduled messages', () => {
       return (c?.waiting ?? 0) === n && (c?.running ?? 0) === 0;
     });
 
-  /** Waits until the message has left status `from` (the job ran). */
-  const settled = (id: number, from: number = MESSAGE_STATUS.scheduled) =>
+  /**
+   * Waits until the scheduled message's time came and its send settled: its row is gone and the new row
+   * that took its place (the client's newest message of the company) is sent or not sent.
+   */
+  const settled = (scheduled: Message) =>
     waitFor(async () => {
-      const m = await stored(id);
-      return m && m.status !== from && m.status !== MESSAGE_STATUS.pending ? m : undefined;
+      if (await stored(scheduled.id)) return undefined;
+      const newest = await ctx.container.db
+        .selectFrom('messages')
+        .select('id')
+        .where('client_id', '=', scheduled.client_id)
+        .where('sender_type', '=', 'admin')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      const m = newest ? await stored(newest.id) : undefined;
+      return m && m.status !== MESSAGE_STATUS.pending ? m : undefined;
     });
 
   it('stores the message scheduled, sends nothing, and sends it through WhatsApp at its time', async () => {
@@ -201,8 +212,10 @@ describe('scheduled messages', () => {
       scheduled_at: sendAt,
       content: 'Te escribo a la hora',
     });
+    // Listed apart from the conversation's pages, below it.
     const history = (await call('GET', `/admin/client/${client.id}/messages`)).json();
-    expect(history.messages.at(-1)).toMatchObject({ id: message.id, status_name: 'scheduled' });
+    expect(history.scheduled).toMatchObject([{ id: message.id, status_name: 'scheduled' }]);
+    expect(history.messages.map((m: Message) => m.id)).not.toContain(message.id);
     // Not yet part of what the bot reads of the conversation.
     const turns = await ctx.container.messagesRepository.recentConversation(companyId, client.id, 10);
     expect(turns.map((t) => t.id)).not.toContain(message.id);
@@ -213,7 +226,7 @@ describe('scheduled messages', () => {
     expect((await stored(message.id))?.status).toBe(MESSAGE_STATUS.scheduled);
 
     step(31 * MINUTE);
-    const sent = await settled(message.id);
+    const sent = await settled(message);
     expect(sent.status).toBe(MESSAGE_STATUS.sent);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0]).toMatchObject({ to: client.whatsapp_cellphone, type: 'text' });
@@ -223,11 +236,51 @@ describe('scheduled messages', () => {
     expect(sent.scheduled_at).toBe(sendAt);
   });
 
+  it('lists scheduled messages below the conversation by time; once sent, one comes after what the customer wrote since', async () => {
+    const live: { type: string; data: { message_id?: number; message?: Message } }[] = [];
+    await ctx.container.events.subscribe(companyId, (e) => void live.push(e as (typeof live)[number]));
+    const client = await customer();
+    const second = await schedule(client.id, later(2 * HOUR), 'Segundo');
+    const first = await schedule(client.id, later(HOUR), 'Primero');
+    step(MINUTE);
+    const reply = await ctx.container.messagesRepository.insertMessage(companyId, {
+      clientId: client.id,
+      wamid: `wamid.in.after.${client.id}`,
+      ...{ sender: 'client', messageType: 'text', waType: 'text', content: 'Otra cosa' },
+      phone: client.whatsapp_cellphone,
+      status: MESSAGE_STATUS.delivered,
+      createdAt: new Date().toISOString(),
+    });
+    const page = async (who = admin) =>
+      (await call('GET', `/admin/client/${client.id}/messages`, undefined, who)).json();
+    const before = await page();
+    expect(before.messages.at(-1)).toMatchObject({ id: reply!.id });
+    expect(before.scheduled.map((m: Message) => m.id)).toEqual([first.id, second.id]);
+    step(HOUR);
+    const sent = await settled(first);
+    const again = await createUser(ctx, { role: 'admin', companyId }); // signed in again: an hour went by
+    const after = await page(again);
+    // In its place at the time it went out, below the customer's message; the other still waits apart.
+    expect(after.messages.slice(-2).map((m: Message) => m.id)).toEqual([reply!.id, sent.id]);
+    expect(after.messages.at(-1)).toMatchObject({ content: 'Primero', status: MESSAGE_STATUS.sent });
+    expect(after.scheduled.map((m: Message) => m.id)).toEqual([second.id]);
+    expect(after.pagination.total).toBe(4);
+    const detail = (await call('GET', `/admin/messages/${sent.id}`, undefined, again)).json().data;
+    expect(detail.statuses.map((x: { status: string }) => x.status).slice(0, 2)).toEqual([
+      'scheduled',
+      'pending',
+    ]);
+    // The chat hears the scheduled one leave and the sent one arrive.
+    await waitFor(() => live.some((e) => e.type === 'message.deleted' && e.data.message_id === first.id));
+    expect(live.some((e) => e.type === 'message.created' && e.data.message?.id === sent.id)).toBe(true);
+    expect((await call('DELETE', `/admin/messages/${second.id}`, undefined, again)).statusCode).toBe(200);
+  });
+
   it('marks free text not sent, explaining to use a template, when the 24-hour window closed by then', async () => {
     const client = await customer(23 * HOUR);
     const message = await schedule(client.id, later(2 * HOUR));
     step(2 * HOUR + MINUTE);
-    const failed = await settled(message.id);
+    const failed = await settled(message);
     expect(failed).toMatchObject({ status: MESSAGE_STATUS.failed, error_code: 131047 });
     expect(failed.error_message).toMatch(/plantilla/);
     expect(fake.sent).toHaveLength(0);
@@ -245,7 +298,7 @@ describe('scheduled messages', () => {
     expect(message.status).toBe(MESSAGE_STATUS.scheduled);
     expect(fake.sent).toHaveLength(0);
     step(2 * HOUR + MINUTE);
-    expect((await settled(message.id)).status).toBe(MESSAGE_STATUS.sent);
+    expect((await settled(message)).status).toBe(MESSAGE_STATUS.sent);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0]).toMatchObject({ type: 'template' });
   });
@@ -265,15 +318,20 @@ describe('scheduled messages', () => {
     await queued(1);
     expect(fake.sent).toHaveLength(0);
     step(2 * HOUR);
-    expect((await settled(message.id)).status).toBe(MESSAGE_STATUS.sent);
+    const sent = await settled(message);
+    expect(sent.status).toBe(MESSAGE_STATUS.sent);
     expect(fake.sent).toHaveLength(1);
     expect(fake.sent[0]!.body.text).toMatchObject({ body: 'Segunda versión' });
-    // Once sent it can no longer be changed nor cancelled (signed in again: hours went by).
+    // Once sent it can no longer be changed nor cancelled (signed in again: hours went by): the
+    // scheduled id is gone, the message that went out is no longer scheduled.
     const again = await createUser(ctx, { role: 'admin', companyId });
     expect((await call('PUT', `/admin/messages/${message.id}`, { content: 'Tarde' }, again)).statusCode).toBe(
+      404,
+    );
+    expect((await call('PUT', `/admin/messages/${sent.id}`, { content: 'Tarde' }, again)).statusCode).toBe(
       409,
     );
-    expect((await call('DELETE', `/admin/messages/${message.id}`, undefined, again)).statusCode).toBe(409);
+    expect((await call('DELETE', `/admin/messages/${sent.id}`, undefined, again)).statusCode).toBe(409);
   });
 
   it('cancels: the message leaves the conversation and nothing is sent', async () => {
@@ -343,7 +401,7 @@ describe('scheduled messages', () => {
     ctx = running.ctx;
     await ctx.container.jobs.start();
     step(HOUR + MINUTE);
-    expect((await settled(message.id)).status).toBe(MESSAGE_STATUS.sent);
+    expect((await settled(message)).status).toBe(MESSAGE_STATUS.sent);
     expect(fake.sent.filter((s) => s.to === client.whatsapp_cellphone)).toHaveLength(1);
   });
 });

@@ -28,7 +28,9 @@ type OutboundRequest = { content: OutgoingContent; contextWamid?: string };
 /**
  * Messages sent later ('Programar envío'). A scheduled message is stored at once in its conversation with
  * status 5 and its time (`scheduled_at`), and a delayed job (database queue or BullMQ alike, so it
- * survives restarts) carries the same time. At that time the job sends it through the outbound path as
+ * survives restarts) carries the same time. While scheduled it is not in the history's pages: page 1
+ * lists it apart, below the conversation. At that time it takes its place in the conversation as a new
+ * row (new id, dated then; the history is paged by id) and the job sends it through the outbound path as
  * any message — unless it is free text and the customer's 24-hour window has closed: then it is marked
  * not sent with an explanation suggesting a template. Until then it may be edited (its text, its time:
  * a new job is queued and the old one, finding another time, does nothing) or cancelled (its row goes).
@@ -87,36 +89,45 @@ export function createScheduledMessages(deps: {
     if (message.scheduled_at && Date.parse(message.scheduled_at) !== Date.parse(payload.sendAt)) return;
     const request = await requestOf(companyId, message);
     const clientId = message.client_id;
+    // Either way it now takes its place in the conversation (a new row, see `placeScheduled`): the chat
+    // hears the scheduled one leave and the new one arrive.
     if (request.content.type !== 'template' && !(await windowOpen(companyId, clientId))) {
       await withTransaction(async (tx) => {
-        const failed = await tx.messagesRepository.failScheduled(companyId, messageId, {
+        const placed = await tx.messagesRepository.placeScheduled(companyId, messageId, {
+          status: 'failed',
           code: WINDOW_CLOSED_CODE,
           message: translate(DEFAULT_LANGUAGE, 'messaging.scheduled_window_closed'),
         });
-        if (failed)
-          tx.events.emit('message.status_changed', {
-            companyId,
-            clientId,
-            messageId,
-            status: failed.status,
-          });
+        if (placed) moved(tx, companyId, clientId, placed);
       });
       return;
     }
     // Now it is an ordinary message on its way: the chat list's last message, the bot's pause, then a try.
     const started = await withTransaction(async (tx) => {
-      const pending = await tx.messagesRepository.startScheduled(companyId, messageId);
-      if (!pending) return undefined;
+      const placed = await tx.messagesRepository.placeScheduled(companyId, messageId, { status: 'pending' });
+      if (!placed) return undefined;
+      const pending = placed.message;
       await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
         content: pending.content,
         date: pending.created_at,
       });
-      tx.events.emit('message.updated', { companyId, clientId, messageId });
+      moved(tx, companyId, clientId, placed);
       tx.events.emit('conversation.updated', { companyId, clientId, changed: ['last_message'] });
       await deps.takeOver(tx, companyId, clientId);
       return pending;
     });
     if (started) await deps.attempt(companyId, started, request, 1);
+  }
+
+  /** The scheduled row left and its new row arrived: what the chat hears. */
+  function moved(
+    tx: TransactionScope,
+    companyId: number,
+    clientId: number,
+    placed: { message: Message; replacedId: number },
+  ): void {
+    tx.events.emit('message.deleted', { companyId, clientId, messageId: placed.replacedId });
+    tx.events.emit('message.sent', { companyId, clientId, messageId: placed.message.id });
   }
 
   return {

@@ -74,9 +74,10 @@ export function makeMessage(overrides: Partial<Message> = {}): Message {
   };
 }
 
-export function history(messages: Message[], hasMore = false, page = 1) {
+export function history(messages: Message[], hasMore = false, page = 1, scheduled: Message[] = []) {
   return {
     messages,
+    scheduled,
     pagination: { current_page: page, per_page: 10, total: messages.length, has_more_messages: hasMore },
   };
 }
