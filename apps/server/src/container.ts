@@ -257,10 +257,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     delayMs: options.botReplyDelayMs,
     log: workLog,
     send: (input) => outbound.send(input),
+    inboxSettings,
   });
   const awayMessages = createAwayMessages({
     businessHours,
     isHandoff: (companyId, _clientId, messageId) => handoff.asksForPerson(companyId, messageId),
+    isConsentKeyword: (companyId, messageId) => consent.isKeywordMessage(companyId, messageId),
     repository: businessHoursRepository,
     bots,
     clientsRepository,

@@ -10,7 +10,7 @@ import type { BusinessHoursService } from './business-hours.service';
  * answers gets the bot's answer instead, and the away message as well only when the company asks for
  * both (`away_with_bot`). Which closed period was answered is remembered per client (`away_replies`),
  * claimed before sending, so a second message of the same period, or this subscriber run twice, sends
- * nothing more.
+ * nothing more. A consent word (STOP, ALTA…) gets no away message and leaves the period unanswered.
  */
 export function createAwayMessages(deps: {
   businessHours: Pick<BusinessHoursService, 'status' | 'now'>;
@@ -27,6 +27,8 @@ export function createAwayMessages(deps: {
   }) => Promise<unknown>;
   /** Whether this customer message is a hand-off, which answers for itself. */
   isHandoff?: (companyId: number, clientId: number, messageId: number) => Promise<boolean>;
+  /** Whether this customer message is a consent word (STOP, ALTA…), which consent alone answers. */
+  isConsentKeyword?: (companyId: number, messageId: number) => Promise<boolean>;
   log?: { warn(obj: object, msg: string): void };
 }) {
   const { businessHours, repository, bots, clientsRepository } = deps;
@@ -44,6 +46,7 @@ export function createAwayMessages(deps: {
       if (status.open || !status.away_enabled || !status.period) return;
       if (!status.away_with_bot && (await botAnswers(companyId, clientId))) return;
       if (await deps.isHandoff?.(companyId, clientId, messageId)) return;
+      if (await deps.isConsentKeyword?.(companyId, messageId)) return;
       const at = new Date(businessHours.now()).toISOString();
       if (!(await repository.claimAwayReply(companyId, clientId, status.period, at))) return;
       try {

@@ -21,15 +21,27 @@ export function consentWord(text: string): string {
 }
 
 /** Whether a customer's whole message is one of the words: 'opt_out', 'opt_in' or null. */
-export function consentKeyword(
-  text: string,
-  words: { opt_out_keywords: string[]; opt_in_keywords: string[] },
-): 'opt_out' | 'opt_in' | null {
+export function consentKeyword(text: string, words: ConsentWords): 'opt_out' | 'opt_in' | null {
   const message = consentWord(text);
   if (message === '') return null;
   if (words.opt_out_keywords.some((w) => consentWord(w) === message)) return 'opt_out';
   if (words.opt_in_keywords.some((w) => consentWord(w) === message)) return 'opt_in';
   return null;
+}
+
+/** The company's consent words (its inbox settings carry them). */
+export interface ConsentWords {
+  opt_out_keywords: string[];
+  opt_in_keywords: string[];
+}
+
+/**
+ * Whether a customer's whole message is one of the company's consent words (opt-out or opt-in). Such a
+ * message belongs to consent alone: the bot does not answer it, it gets no away message and it hands
+ * nothing over to a person — only consent's own confirmation, when the company has one.
+ */
+export function isConsentKeyword(settings: ConsentWords, text: string): boolean {
+  return consentKeyword(text, settings) !== null;
 }
 
 /**
@@ -75,6 +87,19 @@ export function createConsent(deps: {
         .where('opted_out_at', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Whether the customer's stored message is a consent word (see `isConsentKeyword`). */
+    async isKeywordMessage(companyId: number, messageId: number): Promise<boolean> {
+      const message = await db
+        .selectFrom('messages')
+        .select(['content', 'sender_type', 'message_type'])
+        .where('company_id', '=', companyId)
+        .where('id', '=', messageId)
+        .executeTakeFirst();
+      if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type))
+        return false;
+      return isConsentKeyword(await deps.inboxSettings.get(companyId), message.content);
     },
 
     /** A customer's message: an opt-out or opt-in word changes their consent. */

@@ -6,6 +6,7 @@ import type { BusinessHoursService } from '../business-hours/business-hours.serv
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { MessagesRepository } from '../messaging/messages.repository';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
+import { isConsentKeyword } from '../clients/consent';
 import { onlineSince } from '../team/presence';
 import { chooseAgent } from './auto-assign';
 import { matchesHandoffPhrase } from './handoff-phrases';
@@ -42,12 +43,16 @@ export function createHandoff(deps: {
   const { withTransaction, inboxSettings, bots } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Whether the customer's message asks for a person (a text holding one of the company's phrases). */
+  /**
+   * Whether the customer's message asks for a person (a text holding one of the company's phrases). A
+   * consent word (STOP, ALTA…) never does, even when a phrase is in it: it is consent's alone.
+   */
   async function asksForPerson(companyId: number, messageId: number): Promise<boolean> {
     const message = await deps.messagesRepository.findMessage(companyId, messageId);
     if (!message || message.sender_type !== 'client' || message.message_type !== 'text') return false;
-    const { handoff_phrases } = await inboxSettings.get(companyId);
-    return matchesHandoffPhrase(message.content, handoff_phrases);
+    const settings = await inboxSettings.get(companyId);
+    if (isConsentKeyword(settings, message.content)) return false;
+    return matchesHandoffPhrase(message.content, settings.handoff_phrases);
   }
 
   /** Hands the client to the team; false when the bot was not answering them (nothing done). */

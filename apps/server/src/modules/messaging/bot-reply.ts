@@ -11,6 +11,8 @@ import { HANDOFF_MARKER } from '../bots/prompt';
 import type { BotsService } from '../bots/bots.service';
 import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
+import { isConsentKeyword } from '../clients/consent';
+import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 import { BOT_FAILURE_TYPE, type ConversationTurn, type MessagesRepository } from './messages.repository';
 
 declare module '../../platform/jobs/jobs' {
@@ -39,15 +41,18 @@ export type BotSend = (input: {
  * The prompt's moving parts from the recent conversation (oldest first): the customer's messages since
  * the last answer (an admin's or the bot's) become the message to answer, one per line; the turns
  * before them become the history (customer = user, admin and bot = assistant), cut from the oldest end
- * to `maxChars`. Null when the conversation ends with an answer: nothing is waiting for the bot.
+ * to `maxChars`. Null when the conversation ends with an answer: nothing is waiting for the bot. Waiting
+ * messages `leave` names (the consent words: STOP, ALTA…) are not for the bot: left out of the message to
+ * answer, and alone they ask for no answer at all.
  */
 export function conversationForPrompt(
   turns: readonly ConversationTurn[],
   maxChars = BOT_HISTORY_CHARS,
+  leave: (content: string) => boolean = () => false,
 ): { message: string; history: ChatMessage[]; lastCustomerMessageId: number } | null {
   let cut = turns.length;
   while (cut > 0 && turns[cut - 1].sender === 'client') cut--;
-  const waiting = turns.slice(cut).filter((t) => t.content.trim() !== '');
+  const waiting = turns.slice(cut).filter((t) => t.content.trim() !== '' && !leave(t.content));
   if (waiting.length === 0) return null;
   const message = waiting
     .map((t) => t.content)
@@ -84,6 +89,8 @@ export function createBotReplies(deps: {
   withTransaction: WithTransaction;
   /** Sends the answer on WhatsApp; unset, the job stops before sending. */
   send?: BotSend;
+  /** The company's consent words: a customer message that is one is consent's, never answered by the bot. */
+  inboxSettings?: Pick<InboxSettingsRepository, 'get'>;
   /** Hands the client to a person when the model's answer starts with HANDOFF_MARKER. */
   onHandoff?: (companyId: number, clientId: number) => Promise<unknown>;
   delayMs?: number;
@@ -126,8 +133,11 @@ export function createBotReplies(deps: {
     if (client?.mode_bot !== 1) return;
     const bot = await bots.liveBot(companyId);
     if (!bot) return;
+    const words = await deps.inboxSettings?.get(companyId);
     const conversation = conversationForPrompt(
       await messagesRepository.recentConversation(companyId, clientId, BOT_HISTORY_MESSAGES),
+      BOT_HISTORY_CHARS,
+      (content) => words !== undefined && isConsentKeyword(words, content),
     );
     if (!conversation) return;
     const phone = client.whatsapp_cellphone;
@@ -247,6 +257,9 @@ export function createBotReplies(deps: {
 
 export type BotReplies = ReturnType<typeof createBotReplies>;
 
-/** A customer's message gets the bot's answer when the bot answers that client. */
+/**
+ * A customer's message gets the bot's answer when the bot answers that client; a consent word (STOP,
+ * ALTA…) does not (the job leaves it out, see `conversationForPrompt`).
+ */
 export const botReplySubscriber = (replies: Pick<BotReplies, 'enqueueFor'>) =>
   on('message.received', 'messaging.bot-reply', (e) => replies.enqueueFor(e.companyId, e.clientId));
