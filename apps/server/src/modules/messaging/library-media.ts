@@ -47,7 +47,7 @@ export function createLibraryMedia(deps: {
       try {
         return await send();
       } catch (err) {
-        if (typeof content !== 'string' && content.storageKey)
+        if (typeof content !== 'string' && content.type !== 'text' && content.storageKey)
           await privateFiles.delete(content.storageKey).catch(() => undefined);
         throw err;
       }
