@@ -88,15 +88,23 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
   const banner = useMessageBox();
 
   const stored = useMemo(
-    () => (history.data ? [...history.data.pages].reverse().flatMap((page) => page.messages) : []),
+    // The pages, then the messages still scheduled (page 1 lists them apart; they show last).
+    () =>
+      history.data
+        ? [...history.data.pages]
+            .reverse()
+            .flatMap((page) => page.messages)
+            .concat(history.data.pages.flatMap((page) => page.scheduled ?? []))
+        : [],
     [history.data],
   );
   // A message being sent disappears as soon as its stored copy is here (from the answer, a refetch or the
   // live stream, whichever comes first), so it never shows twice.
   const pending = useMemo(() => unsettled(sending, stored), [sending, stored]);
   const messages = useMemo(() => mergeMessages(stored, pending), [stored, pending]);
-  const divider = useMemo(() => unreadDividerIndex(stored), [stored]);
-  const days = useMemo(() => dayStarts(messages), [messages]);
+  const divider = useMemo(() => unreadDividerIndex(messages), [messages]);
+  // Scheduled messages close the thread, below the days (they are not of any day yet).
+  const days = useMemo(() => dayStarts(messages.filter((m) => m.status !== SCHEDULED_STATUS)), [messages]);
   // One "now" per render: the separators' 'Hoy' and 'Ayer' change with the day, not every second.
   const now = new Date();
 

@@ -16,6 +16,7 @@ import {
   callsTo,
   conversationOf,
   conversationsRoute,
+  eventStream,
   history,
   makeMessage,
   renderChat,
@@ -239,6 +240,44 @@ describe('scheduled messages in the chat', () => {
         expect(within(conversation).queryByTestId('scheduled-info')).not.toBeInTheDocument(),
       );
       expect(within(conversation).queryByText('Recordatorio de cita')).not.toBeInTheDocument();
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+  it(
+    'shows scheduled messages below later ones, by their time; once sent, one takes its place by date',
+    async () => {
+      const first = { ...scheduledMessage(9, 'Primero', new Date(Date.now() + HOUR).toISOString()) };
+      first.created_at = ago(20);
+      const second = scheduledMessage(8, 'Segundo', new Date(Date.now() + 3 * HOUR).toISOString());
+      second.created_at = ago(25);
+      const later = makeMessage({ id: 10, content: 'Llegó después', created_at: ago(5) });
+      const stream = eventStream();
+      mockFetch({
+        'GET /api/v1/admin/events': () => stream.response(),
+        'GET /api/v1/admin/conversations': conversationsRoute(() => [anaRow], VIEWER.id),
+        'GET /api/v1/admin/client/1/messages': () =>
+          jsonResponse(200, history([customerMessage(), later], false, 1, [first, second])),
+      });
+      const conversation = await openAna();
+      await stream.connected;
+      const order = () =>
+        ['¿Seguís abiertos?', 'Llegó después', 'Primero', 'Segundo'].sort((a, b) => {
+          const [x, y] = [within(conversation).getByText(a), within(conversation).getByText(b)];
+          return x.compareDocumentPosition(y) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+        });
+      await within(conversation).findByText('Segundo');
+      expect(order()).toEqual(['¿Seguís abiertos?', 'Llegó después', 'Primero', 'Segundo']);
+      expect(within(conversation).getAllByTestId('scheduled-info')).toHaveLength(2);
+
+      // Its time came: the scheduled row leaves and the sent one (a new id, dated now) arrives.
+      await stream.send('message.deleted', { client_id: 1, message_id: 9 });
+      const sent = { ...first, id: 11, status: 1, status_name: 'sent', created_at: new Date().toISOString() };
+      await stream.send('message.created', { client_id: 1, message: sent });
+      await waitFor(() => expect(within(conversation).getAllByTestId('scheduled-info')).toHaveLength(1));
+      expect(order()).toEqual(['¿Seguís abiertos?', 'Llegó después', 'Primero', 'Segundo']);
+      const bubble = within(conversation).getByText('Primero').closest<HTMLElement>('[data-message-id]');
+      expect(bubble).toHaveAttribute('data-message-id', '11');
+      expect(within(bubble as HTMLElement).queryByTestId('scheduled-info')).toBeNull();
     },
     SCREEN_TEST_TIMEOUT,
   );

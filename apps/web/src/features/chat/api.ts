@@ -26,7 +26,10 @@ export const CHAT_MESSAGES_PAGE = 10;
 
 export type MessagePages = InfiniteData<ClientMessagesResponse, number>;
 
-/** GET /admin/client/{id}/messages: page 1 holds the newest ten; older pages follow. */
+/**
+ * GET /admin/client/{id}/messages: page 1 holds the newest ten and the messages still scheduled (listed
+ * apart); older pages follow.
+ */
 export function useConversation(clientId: number) {
   return useInfiniteQuery({
     queryKey: chatKeys.conversation(clientId),
@@ -43,20 +46,23 @@ export function useConversation(clientId: number) {
   });
 }
 
-/** Changes one cached message of a conversation (a status, say). */
+/** Changes one cached message of a conversation (a status, say), in the pages or the scheduled list. */
 export function updateCachedMessage(
   queryClient: QueryClient,
   clientId: number,
   messageId: number,
   update: (message: Message) => Message,
 ) {
+  const change = (messages: Message[]) =>
+    messages.map((message) => (message.id === messageId ? update(message) : message));
   queryClient.setQueryData<MessagePages>(chatKeys.conversation(clientId), (data) =>
     data
       ? {
           ...data,
           pages: data.pages.map((page) => ({
             ...page,
-            messages: page.messages.map((message) => (message.id === messageId ? update(message) : message)),
+            messages: change(page.messages),
+            ...(page.scheduled ? { scheduled: change(page.scheduled) } : {}),
           })),
         }
       : data,
@@ -67,12 +73,16 @@ export function updateCachedMessage(
 export function appendCachedMessage(queryClient: QueryClient, clientId: number, message: Message) {
   queryClient.setQueryData<MessagePages>(chatKeys.conversation(clientId), (data) => {
     if (!data || data.pages.length === 0) return data;
-    if (data.pages.some((page) => page.messages.some((m) => m.id === message.id))) {
+    const has = (messages: Message[] | undefined) => messages?.some((m) => m.id === message.id);
+    if (data.pages.some((page) => has(page.messages) || has(page.scheduled))) {
+      const merge = (messages: Message[]) =>
+        messages.map((m) => (m.id === message.id ? { ...m, ...message } : m));
       return {
         ...data,
         pages: data.pages.map((page) => ({
           ...page,
-          messages: page.messages.map((m) => (m.id === message.id ? { ...m, ...message } : m)),
+          messages: merge(page.messages),
+          ...(page.scheduled ? { scheduled: merge(page.scheduled) } : {}),
         })),
       };
     }

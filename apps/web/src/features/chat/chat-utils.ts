@@ -71,18 +71,32 @@ export function unreadDividerIndex(messages: readonly Pick<Message, 'sender_type
   return messages.findIndex((message) => message.sender_type === 'client' && message.status !== 2);
 }
 
+/** A scheduled message's status (status 5): waiting for its time, nothing sent yet. */
+const SCHEDULED = 5;
+
+type Mergeable = Pick<Message, 'id' | 'created_at'> & Partial<Pick<Message, 'status' | 'scheduled_at'>>;
+
+/** When a message sorts: a scheduled one by the time it goes out, any other by when it was written. */
+function sortTime(message: Mergeable): number {
+  return Date.parse(
+    message.status === SCHEDULED && message.scheduled_at ? message.scheduled_at : message.created_at,
+  );
+}
+
 /**
- * One conversation from every source (loaded pages, live events, messages being sent): each id once —
- * the latest copy wins, except that a status never goes back from read to an earlier step — sorted
- * oldest first.
+ * One conversation from every source (loaded pages, the scheduled list, live events, messages being
+ * sent): each id once — the latest copy wins, except that a status never goes back from read to an
+ * earlier step — sorted oldest first. Messages still scheduled go last, below every sent and received
+ * one, by the time they go out: once sent, a scheduled message comes back with a new id and its own
+ * date, in its place among the others.
  */
-export function mergeMessages<T extends Pick<Message, 'id' | 'created_at'>>(
-  ...sources: readonly (readonly T[])[]
-): T[] {
+export function mergeMessages<T extends Mergeable>(...sources: readonly (readonly T[])[]): T[] {
   const byId = new Map<number, T>();
   for (const source of sources) for (const message of source) byId.set(message.id, message);
   return [...byId.values()].sort((a, b) => {
-    const at = Date.parse(a.created_at) - Date.parse(b.created_at);
+    const scheduled = Number(a.status === SCHEDULED) - Number(b.status === SCHEDULED);
+    if (scheduled !== 0) return scheduled;
+    const at = sortTime(a) - sortTime(b);
     if (at !== 0 && !Number.isNaN(at)) return at;
     // Messages still being sent have negative ids: they go after the stored ones of the same moment.
     if (a.id < 0 !== b.id < 0) return a.id < 0 ? 1 : -1;

@@ -13,7 +13,10 @@ import './scheduled.css';
 /** A scheduled message's status: waiting for its time, nothing sent yet. */
 export const SCHEDULED_STATUS = 5;
 
-/** Takes a message out of a cached conversation (a cancelled scheduled message). */
+/**
+ * Takes a message out of a cached conversation: a cancelled scheduled message, or one whose time came
+ * (it comes back with a new id, in its place).
+ */
 export function removeCachedMessage(queryClient: QueryClient, clientId: number, messageId: number) {
   queryClient.setQueryData<MessagePages>(chatKeys.conversation(clientId), (data) =>
     data
@@ -22,6 +25,9 @@ export function removeCachedMessage(queryClient: QueryClient, clientId: number, 
           pages: data.pages.map((page) => ({
             ...page,
             messages: page.messages.filter((message) => message.id !== messageId),
+            ...(page.scheduled
+              ? { scheduled: page.scheduled.filter((message) => message.id !== messageId) }
+              : {}),
           })),
         }
       : data,
