@@ -207,6 +207,12 @@ export const ZConversationsResponse = z.object({
   data: z.array(ZConversation),
   pagination: ZPagination,
   counts: ZConversationCounts,
+  /**
+   * Whether the caller sees every conversation of the company: an admin, or an agent when the inbox
+   * settings say `agents_see_all`. The chat shows 'Todos' and 'Resueltos' then; otherwise 'Míos' and
+   * 'Sin asignar' only.
+   */
+  sees_all: z.boolean(),
 });
 export type ConversationsResponse = z.infer<typeof ZConversationsResponse>;
 

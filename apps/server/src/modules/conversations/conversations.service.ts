@@ -94,6 +94,7 @@ export function createConversationsService(deps: {
           last_page: Math.max(1, Math.ceil(total / query.per_page)),
         },
         counts,
+        sees_all: visibility.kind === 'all',
       };
     },
 

@@ -101,6 +101,8 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     expect(ids(all)).toEqual([anas.id, free.id, betos.id]);
     expect(all.counts).toEqual({ mine: 0, unassigned: 1, all: 3 });
     expect(all.pagination).toEqual({ current_page: 1, per_page: 50, total: 3, last_page: 1 });
+    // The caller sees every conversation: the web shows the four tabs.
+    expect(all.sees_all).toBe(true);
     expect(all.data[0]).toMatchObject({
       id: anas.id,
       client: { id: anas.clientId },
@@ -118,6 +120,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     const hers = await list(ana, '?view=all');
     expect(ids(hers)).toEqual([anas.id, free.id]);
     expect(hers.counts).toEqual({ mine: 1, unassigned: 1, all: 2 });
+    expect(hers.sees_all).toBe(false);
     expect(ids(await list(ana, '?view=mine'))).toEqual([anas.id]);
     expect(ids(await list(ana, '?view=resolved'))).toEqual([done.id]);
     expect(ids(await list(beto, '?view=all'))).toEqual([free.id, betos.id]);
@@ -127,6 +130,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     const everything = await list(ana, '?view=all');
     expect(ids(everything)).toEqual([anas.id, free.id, betos.id]);
     expect(everything.counts).toEqual({ mine: 1, unassigned: 1, all: 3 });
+    expect(everything.sees_all).toBe(true);
   });
 
   it('searches inside a view and pages it', async () => {

@@ -96,7 +96,7 @@ describe('Chat views', () => {
   );
 
   it(
-    "gives an agent 'Míos' and 'Sin asignar', and the other two once the counts show they see others' conversations",
+    "gives an agent 'Míos' and 'Sin asignar', and the other two when the company lets agents see everything",
     async () => {
       signIn(PEDRO, 'agent');
       const rows = [row(1, 'Ana', 1, { assignee: PEDRO }), row(2, 'Luis', 2)];
@@ -120,6 +120,36 @@ describe('Chat views', () => {
           'Resueltos',
         ]),
       );
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    "shows an agent 'Todos' and 'Resueltos' when the server says they see everything, whatever the counts",
+    async () => {
+      signIn(PEDRO, 'agent');
+      // Nothing of anyone else open yet: the counts alone could not tell.
+      const rows = [row(1, 'Ana', 1, { assignee: PEDRO }), row(2, 'Luis', 2)];
+      mockFetch({ 'GET /api/v1/admin/conversations': conversationsRoute(() => rows, PEDRO.id, true) });
+      const view = renderChat();
+      await showList();
+      await waitFor(async () =>
+        expect((await tabs()).map((tab) => tab.textContent)).toEqual([
+          'Míos 1',
+          'Sin asignar 1',
+          'Todos 2',
+          'Resueltos',
+        ]),
+      );
+      view.unmount();
+
+      // Someone else's conversation counted in 'Todos', but the company does not let agents see all.
+      rows.push(row(3, 'Marta', 3, { assignee: ADMIN }));
+      mockFetch({ 'GET /api/v1/admin/conversations': conversationsRoute(() => rows, PEDRO.id, false) });
+      renderChat();
+      await showList();
+      await waitFor(() => expect(rowNames()).toEqual(['Ana']));
+      expect((await tabs()).map((tab) => tab.textContent)).toEqual(['Míos 1', 'Sin asignar 1']);
     },
     SCREEN_TEST_TIMEOUT,
   );

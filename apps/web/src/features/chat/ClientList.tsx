@@ -1,4 +1,4 @@
-import type { Conversation, ConversationCounts, ConversationView } from '@hablabot/contract';
+import type { Conversation, ConversationView } from '@hablabot/contract';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,16 +21,13 @@ export interface ClientListProps {
 }
 
 /**
- * The views an agent has: 'Míos' and 'Sin asignar'; 'Todos' and 'Resueltos' too once the counts show they
- * see conversations of others (the company lets agents see everything — a setting only admins may read).
- * Admins have the four.
+ * The views an agent has: 'Míos' and 'Sin asignar'; 'Todos' and 'Resueltos' too when the server says they
+ * see every conversation (`sees_all`: the company lets agents see everything — a setting only admins may
+ * read). Admins have the four.
  */
-function viewsFor(agent: boolean, seesOthers: boolean): readonly ConversationView[] {
-  return agent && !seesOthers ? ['mine', 'unassigned'] : ['mine', 'unassigned', 'all', 'resolved'];
+function viewsFor(agent: boolean, seesAll: boolean): readonly ConversationView[] {
+  return agent && !seesAll ? ['mine', 'unassigned'] : ['mine', 'unassigned', 'all', 'resolved'];
 }
-
-const seesOthersIn = (counts: ConversationCounts | undefined) =>
-  counts !== undefined && counts.all > counts.mine + counts.unassigned;
 
 /**
  * The conversations, most recent first: searched by the server, loaded a page at a time as the list
@@ -48,10 +45,13 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
   const toggleBot = useToggleBotMode();
   const clients = useMemo(() => list.data?.pages.flatMap((page) => page.data) ?? [], [list.data]);
   const counts = list.data?.pages[0]?.counts;
-  // Once an agent is seen to have the wider views, they stay (no tabs coming and going with the counts).
-  const [seesOthers, setSeesOthers] = useState(false);
-  if (!seesOthers && seesOthersIn(counts)) setSeesOthers(true);
-  const views = viewsFor(viewer.agent, seesOthers);
+  // What the last answer said (a list still loading keeps the tabs as they were).
+  const [seesAll, setSeesAll] = useState(false);
+  const answered = list.data?.pages[0]?.sees_all;
+  if (answered !== undefined && answered !== seesAll) setSeesAll(answered);
+  const views = viewsFor(viewer.agent, seesAll);
+  // The company stopped letting agents see everything while one was on a wider view: back to their own.
+  if (answered === false && !views.includes(view)) setView('mine');
   const viewport = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: clients.length,

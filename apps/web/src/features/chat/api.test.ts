@@ -28,6 +28,7 @@ const pages = (...data: Conversation[]): ConversationPages => ({
       data,
       pagination: { current_page: 1, per_page: 50, total: data.length, last_page: 1 },
       counts: { mine: 0, unassigned: data.length, all: data.length },
+      sees_all: true,
     },
   ],
   pageParams: [1],

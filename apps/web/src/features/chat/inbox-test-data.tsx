@@ -34,7 +34,7 @@ export function conversationOf(client: ChatClient, overrides: Partial<Conversati
 /** One page of GET /admin/conversations. */
 export function conversationsPage(
   data: Conversation[],
-  options: { hasMore?: boolean; page?: number; counts?: Partial<ConversationCounts> } = {},
+  options: { hasMore?: boolean; page?: number; counts?: Partial<ConversationCounts>; seesAll?: boolean } = {},
 ) {
   const page = options.page ?? 1;
   return {
@@ -46,6 +46,7 @@ export function conversationsPage(
       last_page: options.hasMore ? page + 1 : page,
     },
     counts: { mine: 0, unassigned: data.length, all: data.length, ...options.counts },
+    sees_all: options.seesAll ?? true,
   };
 }
 
@@ -142,8 +143,10 @@ export function eventStream() {
 /**
  * GET /admin/conversations as the server answers it, over `rows` (changed by the test as it goes): the
  * view's conversations latest first, `search` in the name, and the counts as `viewerId` sees them.
+ * `seesAll` unset: the caller sees every conversation when `rows` has some of others (an admin, or an
+ * agent of a company whose agents see everything).
  */
-export function conversationsRoute(rows: () => Conversation[], viewerId: number | null) {
+export function conversationsRoute(rows: () => Conversation[], viewerId: number | null, seesAll?: boolean) {
   const inView = (view: string, c: Conversation) =>
     view === 'resolved'
       ? c.status === 'resolved'
@@ -164,6 +167,7 @@ export function conversationsRoute(rows: () => Conversation[], viewerId: number 
       200,
       conversationsPage(data, {
         counts: { mine: count('mine'), unassigned: count('unassigned'), all: count('all') },
+        seesAll: seesAll ?? count('all') > count('mine') + count('unassigned'),
       }),
     );
   };
