@@ -90,6 +90,7 @@ describe(`chat messages API (${engine})`, () => {
     const beyond = (await history(client.id, '?page=1001')).json();
     expect(beyond).toEqual({
       messages: [],
+      scheduled: [],
       pagination: { current_page: 1001, per_page: 10, total: 10_000, has_more_messages: false },
     });
 
@@ -107,6 +108,7 @@ describe(`chat messages API (${engine})`, () => {
     const client = await createClient(ctx, companyId);
     expect((await history(client.id)).json()).toEqual({
       messages: [],
+      scheduled: [],
       pagination: { current_page: 1, per_page: 10, total: 0, has_more_messages: false },
     });
   });
