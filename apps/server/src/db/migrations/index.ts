@@ -31,9 +31,10 @@ import * as m20261129010000 from './20261129010000_clients_search_index';
 import * as m20261130203000 from './20261130203000_message_media_status';
 import * as m20261130194500 from './20261130194500_consent';
 import * as m20261130201000 from './20261130201000_webhook_deliveries';
+import * as m20261130210500 from './20261130210500_business_hours';
 import * as m20261130202500 from './20261130202500_mass_limits';
 import * as m20261130200000 from './20261130200000_scheduled_messages';
-import * as m20261130210500 from './20261130210500_business_hours';
+import * as m20261130200500 from './20261130200500_mass_message_buttons';
 import * as m20261130204500 from './20261130204500_channel_token_status';
 import * as m20261130212000 from './20261130212000_inbox_counts_lock_order';
 import * as m20261130213500 from './20261130213500_scheduled_messages_idx';
@@ -72,9 +73,10 @@ export const migrations: Record<string, Migration> = {
   '20261130203000_message_media_status': m20261130203000,
   '20261130194500_consent': m20261130194500,
   '20261130201000_webhook_deliveries': m20261130201000,
+  '20261130210500_business_hours': m20261130210500,
   '20261130202500_mass_limits': m20261130202500,
   '20261130200000_scheduled_messages': m20261130200000,
-  '20261130210500_business_hours': m20261130210500,
+  '20261130200500_mass_message_buttons': m20261130200500,
   '20261130204500_channel_token_status': m20261130204500,
   '20261130212000_inbox_counts_lock_order': m20261130212000,
   '20261130213500_scheduled_messages_idx': m20261130213500,
