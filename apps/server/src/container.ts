@@ -161,12 +161,12 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     timeoutMs: options.connectionTimeoutMs,
   });
   const settings = createSettingsService({
-    onPhoneRead: numberLimits.save,
     settingsRepository,
     secrets,
     publicUrl: options.publicUrl,
     connectionTimeoutMs: options.connectionTimeoutMs,
     outbox,
+    onPhoneRead: numberLimits.save,
     tokens: tokenHealth,
   });
   const wordpressAuth = createWordPressAuth({

@@ -97,7 +97,9 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
                 },
                 onError: (again) =>
                   globalThis.alert(
-                    isApiError(again) && again.serverMessage ? again.serverMessage : t('chat.templates.sendError'),
+                    isApiError(again) && again.serverMessage
+                      ? again.serverMessage
+                      : t('chat.templates.sendError'),
                   ),
               },
             );

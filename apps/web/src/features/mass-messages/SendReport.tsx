@@ -92,8 +92,7 @@ export function SendReport({ send, onClose }: SendReportProps) {
             <span className="mm-report__error">
               {t('massMessages.limits.retryAt', { at: formatDateTime(row.retry_at, i18n.language) })}
             </span>
-          ) :
-          row.error ? (
+          ) : row.error ? (
             // WhatsApp's refusal explained: what happened and what to do, then its code and title.
             <span className="mm-report__error">
               <span className="mm-report__explanation">{row.error.explanation}</span>
