@@ -24,11 +24,11 @@ export function useMassLimits(listId: number | null, options: { enabled?: boolea
 export function limitSummary(limits: MassLimits, t: TFunction, language: string): string {
   const n = (value: number) => new Intl.NumberFormat(intlLocale(language)).format(value);
   return [
-    t('massMessages.limits.recipients', { count: n(limits.recipients) }),
-    t('massMessages.limits.contacted', { count: n(limits.contacted_today) }),
+    t('massMessages.limits.recipients', { value: n(limits.recipients) }),
+    t('massMessages.limits.contacted', { value: n(limits.contacted_today) }),
     limits.daily_limit === null
       ? t('massMessages.limits.noLimit')
-      : t('massMessages.limits.limit', { count: n(limits.daily_limit) }),
+      : t('massMessages.limits.limit', { value: n(limits.daily_limit) }),
   ].join(' · ');
 }
 

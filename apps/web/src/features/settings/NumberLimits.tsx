@@ -36,7 +36,7 @@ export function NumberLimits({ tested }: { tested: unknown }) {
       <dt>{t('settings.whatsapp.limits.throughput')}</dt>
       <dd>
         {known('levels', data.throughput_level)} ·{' '}
-        {t('settings.whatsapp.limits.pace', { count: n(data.messages_per_second) })}
+        {t('settings.whatsapp.limits.pace', { value: n(data.messages_per_second) })}
       </dd>
       <dt>{t('settings.whatsapp.limits.tier')}</dt>
       <dd>
@@ -44,7 +44,7 @@ export function NumberLimits({ tested }: { tested: unknown }) {
           ? t('settings.whatsapp.limits.unlimited')
           : limit === null
             ? t('settings.whatsapp.limits.unknown')
-            : t('settings.whatsapp.limits.perDay', { count: n(limit) })}
+            : t('settings.whatsapp.limits.perDay', { value: n(limit) })}
       </dd>
       <dt>{t('settings.whatsapp.limits.qualityLabel')}</dt>
       <dd>{known('quality', data.quality_rating)}</dd>
