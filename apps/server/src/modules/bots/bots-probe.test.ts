@@ -9,7 +9,7 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { createUser, type TestUser } from '../../../test/factories';
 import { createChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import type { BotModelSettings } from './bot-model-settings';
-import { INSTRUCTIONS_HEADING } from './prompt';
+import { HANDOFF_MARKER, INSTRUCTIONS_HEADING, handoffSection } from './prompt';
 
 let ctx: TestContext;
 let fake: FakeOpenAi;
@@ -83,7 +83,7 @@ describe(`Probar bot (${engine})`, () => {
       prompt: [
         {
           role: 'system',
-          content: `Eres Sofía, de Muebles Roble.\n\n${INSTRUCTIONS_HEADING}\n\n## Horario\nAbrimos de 9 a 18 h.\n\n## Descuento VIP\nOfrece un 10 % de descuento.`,
+          content: `Eres Sofía, de Muebles Roble.\n\n${INSTRUCTIONS_HEADING}\n\n## Horario\nAbrimos de 9 a 18 h.\n\n## Descuento VIP\nOfrece un 10 % de descuento.\n\n${handoffSection(HANDOFF_MARKER)}`,
         },
         { role: 'user', content: '¿Tienen descuentos?' },
       ],
