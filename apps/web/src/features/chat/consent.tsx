@@ -12,7 +12,8 @@ export function useChatClient(clientId: number) {
   return useQuery({
     queryKey: chatClientKey(clientId),
     queryFn: ({ signal }) => call(clientsApi.get, { params: { id: clientId } }, { signal }),
-    staleTime: 0,
+    // The header reads it when the chat opens; 'Detalles del cliente' opened soon after shares that read.
+    staleTime: 30_000,
   });
 }
 
@@ -28,7 +29,10 @@ export function ConsentBadge({ clientId, newestMessageId }: { clientId: number; 
   const seen = useRef(newestMessageId);
   useEffect(() => {
     if (seen.current === newestMessageId) return;
+    const first = seen.current === undefined;
     seen.current = newestMessageId;
+    // The history's first load is not a new message: the client was just read with the chat.
+    if (first) return;
     void queryClient.invalidateQueries({ queryKey: chatClientKey(clientId) });
   }, [newestMessageId, clientId, queryClient]);
   const at = client.data?.client.opted_out_at;
