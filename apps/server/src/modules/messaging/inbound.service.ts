@@ -9,11 +9,12 @@ import {
   webhookOverLimit,
 } from '../../integrations/whatsapp/webhook';
 import { AppError, invalid } from '../../platform/errors';
-import { createChunkedWrites } from '../../platform/chunked-writes';
+import { createGroupCommit } from '../../platform/group-commit';
 import type { TransactionScope, WithTransaction } from '../../repositories';
 import type { ConversationArrival } from '../conversations/auto-assign';
 import type { SettingsService } from '../settings/settings.service';
 import { storedContent } from './inbound-content';
+import { createPacer } from '../../platform/turns';
 import { createLogWindow, WEBHOOK_TURN_MS } from './webhook-pace';
 
 export interface WebhookLog {
@@ -46,10 +47,11 @@ export interface AcceptedDelivery {
 }
 
 /**
- * How long one transaction of a claimed batch's writes should take, in webhook turns (webhook-pace.ts):
- * on SQLite it holds the event loop meanwhile, and WhatsApp's next deliveries wait to be acknowledged.
+ * Customer messages handed to the group commit before the oldest is awaited (`processMany`). A batch's
+ * transaction is synchronous work on SQLite: two share one and the event loop still turns every ~30 ms
+ * for a delivery at the limits; eight held it ~70 ms.
  */
-const CHUNK_TURNS = 1;
+const WRITE_WINDOW = 2;
 
 const silentLog: WebhookLog = { info: () => {}, warn: () => {}, error: () => {} };
 
@@ -99,10 +101,6 @@ export function createInboundService(deps: {
     companyId: number;
     m: InboundMessage;
     log: WebhookLog;
-  }
-  interface ToApply {
-    companyId: number;
-    s: StatusReport;
   }
 
   /**
@@ -174,58 +172,61 @@ export function createInboundService(deps: {
   }
 
   /**
-   * Customer messages are written a chunk per transaction (platform/chunked-writes.ts), in the order the
-   * deliveries came. Within a chunk they go in the order of company and phone (stable, so one customer's
-   * messages keep theirs), so two writers take row locks in the same order.
+   * Customer messages are written by group commit (platform/group-commit.ts): the messages of the
+   * deliveries that arrive while a transaction is being written share the next one. Within a batch
+   * they go in the order of company and phone (stable, so one customer's messages keep theirs), so two
+   * app processes writing batches at once take row locks in the same order.
    */
-  const messageWrites = createChunkedWrites({ targetMs: turnMs * CHUNK_TURNS });
-  const statusWrites = createChunkedWrites({ targetMs: turnMs * CHUNK_TURNS });
-
-  function storeChunk(items: ToStore[]): Promise<Stored[]> {
-    return withTransaction(async (tx) => {
-      const order = items
-        .map((item, index) => ({ item, index }))
-        .sort(
-          (a, b) =>
-            a.item.companyId - b.item.companyId ||
-            compareText(a.item.m.phone ?? '', b.item.m.phone ?? '') ||
-            a.index - b.index,
-        );
-      const results: Stored[] = new Array(items.length);
-      for (const { item, index } of order) results[index] = await storeIn(tx, item);
-      return results;
-    });
-  }
+  const writer = createGroupCommit<ToStore, Stored>({
+    writeBatch: (items) =>
+      withTransaction(async (tx) => {
+        const order = items
+          .map((item, index) => ({ item, index }))
+          .sort(
+            (a, b) =>
+              a.item.companyId - b.item.companyId ||
+              compareText(a.item.m.phone ?? '', b.item.m.phone ?? '') ||
+              a.index - b.index,
+          );
+        const results: Stored[] = new Array(items.length);
+        for (const { item, index } of order) results[index] = await storeIn(tx, item);
+        return results;
+      }),
+    writeOne: (item) => withTransaction((tx) => storeIn(tx, item)),
+  });
 
   /**
    * A status WhatsApp reported: applied to the conversation's message with that wamid when it moves its
    * status up (`message.status_changed`), and told to every other sender (`whatsapp.status_reported`:
-   * a mass message's recipient takes it by wamid), inside the caller's transaction.
+   * a mass message's recipient takes it by wamid), in one transaction.
    */
-  async function applyStatusIn(tx: TransactionScope, { companyId, s }: ToApply) {
+  function applyStatus(companyId: number, s: StatusReport) {
     const at = (s.at ?? new Date()).toISOString();
-    const message = await tx.messagesRepository.applyStatus(companyId, s.wamid, {
-      status: STATUS_VALUE[s.status],
-      at,
-      errorCode: s.errorCode,
-      errorMessage: s.errorMessage,
-      errorTitle: s.errorTitle,
-    });
-    if (message)
-      tx.events.emit('message.status_changed', {
-        companyId,
-        clientId: message.client_id,
-        messageId: message.id,
-        status: message.status,
+    return withTransaction(async (tx) => {
+      const message = await tx.messagesRepository.applyStatus(companyId, s.wamid, {
+        status: STATUS_VALUE[s.status],
+        at,
+        errorCode: s.errorCode,
+        errorMessage: s.errorMessage,
+        errorTitle: s.errorTitle,
       });
-    tx.events.emit('whatsapp.status_reported', {
-      companyId,
-      wamid: s.wamid,
-      status: s.status,
-      at,
-      errorCode: s.errorCode,
-      errorMessage: s.errorMessage,
-      errorTitle: s.errorTitle,
+      if (message)
+        tx.events.emit('message.status_changed', {
+          companyId,
+          clientId: message.client_id,
+          messageId: message.id,
+          status: message.status,
+        });
+      tx.events.emit('whatsapp.status_reported', {
+        companyId,
+        wamid: s.wamid,
+        status: s.status,
+        at,
+        errorCode: s.errorCode,
+        errorMessage: s.errorMessage,
+        errorTitle: s.errorTitle,
+      });
+      return message;
     });
   }
 
@@ -302,8 +303,8 @@ export function createInboundService(deps: {
     /**
      * Does what taken deliveries (their parsed bodies, in the order they came) say: each customer message
      * stored once by wamid, then each status applied, for the companies that own their phone number ids
-     * now. The messages of all the deliveries are written in their order, a chunk of them per transaction
-     * (then the statuses the same way), so one customer's messages keep their order. Each delivery
+     * now. The messages of all the deliveries are handed to the group commit in their order before any
+     * is awaited, so they share transactions and one customer's messages keep their order. Each delivery
      * has its own result: one that fails (a message or a status that could not be written) leaves the
      * others done. Running a delivery again is harmless (a stored wamid is a duplicate, a status never
      * goes back), so a retry after a failure or a crash repeats it whole.
@@ -313,13 +314,15 @@ export function createInboundService(deps: {
     ): Promise<({ ok: true; outcome: WebhookOutcome } | { ok: false; error: unknown })[]> {
       const parsed = deliveries.map((d) => readWebhook(d.body));
       const owners = await ownersOf(parsed.flat(), deliveries[0]?.log ?? silentLog);
-      const outcomes: WebhookOutcome[] = [];
-      const messages: (ToStore & { delivery: number })[] = [];
-      const statuses: (ToApply & { delivery: number })[] = [];
-      for (const [delivery, changes] of parsed.entries()) {
-        const { log } = deliveries[delivery]!;
+      // A large batch lets other requests run between its writes (webhook-pace.ts).
+      const pace = createPacer(turnMs);
+      const work = [];
+      const inFlight: Promise<void>[] = [];
+      for (const [i, changes] of parsed.entries()) {
+        const { log } = deliveries[i]!;
         const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
-        outcomes.push(outcome);
+        const writes: Promise<void>[] = [];
+        const statuses: { companyId: number; s: StatusReport }[] = [];
         for (const change of changes) {
           const companyId = owners.get(change.phoneNumberId)?.companyId;
           if (companyId === undefined) {
@@ -327,47 +330,44 @@ export function createInboundService(deps: {
             continue;
           }
           if (change.errors.length) log.warn({ companyId, errors: change.errors }, 'whatsapp webhook errors');
-          for (const m of change.messages) messages.push({ companyId, m, log, delivery });
-          for (const s of change.statuses) statuses.push({ companyId, s, delivery });
+          for (const m of change.messages) {
+            await pace();
+            // A window of writes in flight: the group commit's transactions stay short enough for the
+            // event loop to turn between them (each write is synchronous work on SQLite).
+            while (inFlight.length >= WRITE_WINDOW) await inFlight.shift();
+            const write = writer.write({ companyId, m, log }).then((result) => {
+              if (result.kind === 'stored') outcome.stored++;
+              else if (result.kind === 'duplicate') outcome.duplicates++;
+              else outcome.ignored++;
+            });
+            writes.push(write);
+            inFlight.push(write.catch(() => {}));
+          }
+          for (const s of change.statuses) statuses.push({ companyId, s });
         }
+        work.push({ outcome, writes, statuses });
       }
-      // A delivery fails with the first of its writes that failed; the others' writes are kept.
-      const failed = new Map<number, unknown>();
-      const stored = await messageWrites.write(messages, storeChunk, (item) =>
-        withTransaction((tx) => storeIn(tx, item)),
-      );
-      for (const [i, result] of stored.entries()) {
-        const { delivery } = messages[i]!;
-        if (!result.ok) {
-          if (!failed.has(delivery)) failed.set(delivery, result.error);
+      const results: ({ ok: true; outcome: WebhookOutcome } | { ok: false; error: unknown })[] = [];
+      for (const { outcome, writes, statuses } of work) {
+        const failed = (await Promise.allSettled(writes)).find((r) => r.status === 'rejected');
+        if (failed) {
+          results.push({ ok: false, error: failed.reason });
           continue;
         }
-        const outcome = outcomes[delivery]!;
-        if (result.value.kind === 'stored') outcome.stored++;
-        else if (result.value.kind === 'duplicate') outcome.duplicates++;
-        else outcome.ignored++;
+        try {
+          // One wamid can be both a message of a conversation and a recipient of a mass message (what a
+          // send delivered shows in the chat too): the status goes to each.
+          for (const { companyId, s } of statuses) {
+            await pace();
+            await applyStatus(companyId, s);
+            outcome.statuses++;
+          }
+          results.push({ ok: true, outcome });
+        } catch (error) {
+          results.push({ ok: false, error });
+        }
       }
-      // One wamid can be both a message of a conversation and a recipient of a mass message (what a send
-      // delivered shows in the chat too): the status goes to each. A delivery whose messages failed
-      // applies none of its statuses (it is retried whole).
-      const toApply = statuses.filter((s) => !failed.has(s.delivery));
-      const applied = await statusWrites.write(
-        toApply,
-        (items) =>
-          withTransaction(async (tx) => {
-            for (const item of items) await applyStatusIn(tx, item);
-            return items.map(() => true);
-          }),
-        (item) => withTransaction((tx) => applyStatusIn(tx, item)).then(() => true),
-      );
-      for (const [i, result] of applied.entries()) {
-        const { delivery } = toApply[i]!;
-        if (result.ok) outcomes[delivery]!.statuses++;
-        else if (!failed.has(delivery)) failed.set(delivery, result.error);
-      }
-      return outcomes.map((outcome, i) =>
-        failed.has(i) ? { ok: false as const, error: failed.get(i) } : { ok: true as const, outcome },
-      );
+      return results;
     },
   };
 }
