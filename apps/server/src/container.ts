@@ -6,12 +6,13 @@ import { createBotsRepository } from './modules/bots/bots.repository';
 import { createBotsService } from './modules/bots/bots.service';
 import { createBusinessHoursRepository } from './modules/business-hours/business-hours.repository';
 import { createBusinessHoursService } from './modules/business-hours/business-hours.service';
-import { awayMessageSubscriber, createAwayMessages } from './modules/business-hours/away-message';
-import { createHandoff, handoffSubscriber } from './modules/conversations/handoff';
 import { handoffSubscribers } from './modules/realtime/handoff-events';
+import { awayMessageSubscriber } from './modules/business-hours/away-message';
+import { handoffSubscriber } from './modules/conversations/handoff';
+import { botReplySubscriber } from './modules/messaging/bot-reply';
+import { createAutomations } from './container-automations';
 import { HANDOFF_MARKER } from './modules/bots/prompt';
 import { createClientImportService } from './modules/clients/clients-import.service';
-import { createConsent } from './modules/clients/consent';
 import { consentSubscribers } from './modules/clients/consent.subscriber';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
@@ -27,7 +28,6 @@ import { createWebhookInbox } from './modules/messaging/webhook-inbox';
 import { createWebhookDeliveries } from './modules/messaging/webhook-deliveries';
 import { createMessagesService } from './modules/messaging/messages.service';
 import { createLibraryMedia } from './modules/messaging/library-media';
-import { botReplySubscriber, createBotReplies } from './modules/messaging/bot-reply';
 import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messaging/media-download';
 import { readReceiptSubscriber } from './modules/messaging/read-receipts';
 import { createOutboundService } from './modules/messaging/outbound.service';
@@ -232,47 +232,23 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     log: workLog,
     tokens: tokenHealth,
   });
-  // A customer who asks for a person, or whom the bot hands over, goes to the team.
-  const handoff = createHandoff({
+  // The bot's reply, the away message, consent words and the hand-off (container-automations.ts).
+  const { consent, handoff, botReplies, awayMessages } = createAutomations({
+    db,
     withTransaction,
+    jobs,
     inboxSettings,
     messagesRepository,
     clientsRepository,
     bots,
     businessHours,
-    send: (input) => outbound.send(input),
-    now: options.presence?.clock?.now,
-    log: workLog,
-  });
-  const botReplies = createBotReplies({
-    onHandoff: (companyId, clientId) => handoff.handOff(companyId, clientId, 'bot'),
-    jobs,
-    clientsRepository,
-    messagesRepository,
-    bots,
+    businessHoursRepository,
+    outbound,
     modelSettings: options.botModelSettings ?? botModelSettingsFrom(settings),
     // The customer is not watching a spinner: the client's full retries (twice, honouring retry-after).
     chatCompletions: options.chatCompletions ?? createChatCompletionsClient(),
-    withTransaction,
-    delayMs: options.botReplyDelayMs,
-    log: workLog,
-    send: (input) => outbound.send(input),
-    inboxSettings,
-  });
-  const awayMessages = createAwayMessages({
-    businessHours,
-    isHandoff: (companyId, _clientId, messageId) => handoff.asksForPerson(companyId, messageId),
-    isConsentKeyword: (companyId, messageId) => consent.isKeywordMessage(companyId, messageId),
-    repository: businessHoursRepository,
-    bots,
-    clientsRepository,
-    send: (input) => outbound.send(input),
-    log: workLog,
-  });
-  const consent = createConsent({
-    db,
-    inboxSettings,
-    send: (input) => outbound.send(input),
+    botReplyDelayMs: options.botReplyDelayMs,
+    clock: options.presence?.clock,
     log: workLog,
   });
   const clientLists = createClientLists({ db });
@@ -340,6 +316,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     options: options.webhookInbox,
   });
   const webhookDeliveries = createWebhookDeliveries({ db, inbox: webhookInbox });
+  const audiences = createAudiences({ db, inboxSettings });
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates, numberLimits }));
   // What reacts to the domain events; each module's subscribers say what they react to.
   outbox.subscribe(
@@ -348,14 +325,14 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
       messagesRepository,
       clientsRepository,
       massMessagesRepository,
-      audiences: createAudiences({ db, inboxSettings }),
+      audiences,
       conversations: inboxRepository,
     }),
     botReplySubscriber(botReplies),
     ...consentSubscribers(consent),
     awayMessageSubscriber(awayMessages),
     handoffSubscriber(handoff),
-    ...handoffSubscribers({ events, audiences: createAudiences({ db, inboxSettings }) }),
+    ...handoffSubscribers({ events, audiences }),
     mediaDownloadSubscriber(mediaDownloads),
     readReceiptSubscriber(outbound),
     massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
