@@ -149,11 +149,16 @@ it('npm run demo starts, seeds, delivers a customer message to the chat, and sto
 
   const client = clients.body.clients.find((c) => c.whatsapp_cellphone === customer.phone);
   expect(client).toBeDefined();
-  const messages = await json<{ messages: { content: string; sender_type: string }[] }>(
-    `${app}/api/v1/admin/client/${client?.id}/messages`,
-    { headers: auth },
-  );
-  expect(messages.body.messages.at(-1)).toMatchObject({ content: text, sender_type: 'client' });
+  // The webhook answers once the delivery is kept; the message is stored when the inbox processes it.
+  const last = await waitFor(async () => {
+    const messages = await json<{ messages: { content: string; sender_type: string }[] }>(
+      `${app}/api/v1/admin/client/${client?.id}/messages`,
+      { headers: auth },
+    );
+    const newest = messages.body.messages.at(-1);
+    return newest?.content === text ? newest : undefined;
+  });
+  expect(last).toMatchObject({ content: text, sender_type: 'client' });
 
   // An image and a document sent from the page reach the chat, their files fetched from the fake WhatsApp.
   const files = [
