@@ -193,14 +193,18 @@ test('an unsent message is red with Meta’s reason, and resending it works', as
   await customerSays(rosa.phone, rosa.name, '¿Me confirmáis el pedido?');
   await openChat(page);
   const conversation = await openConversation(page, rosa.name);
-  graph.failSends({ code: 131026, message: '(#131026) Message undeliverable' });
+  // A refusal that resending can help once its cause is fixed (131026, a number not on WhatsApp, hides
+  // 'Reenviar'; a passing one like 131000 is retried by the server itself).
+  graph.failSends({ code: 131042, message: '(#131042) Business eligibility payment issue' });
   const input = conversation.getByRole('textbox');
   await input.fill('Sí, sale mañana');
   await input.press('Enter');
 
   const bubble = conversation.locator('.chat-bubble', { hasText: 'Sí, sale mañana' });
   await expect(bubble.getByText('Este mensaje no se ha enviado')).toBeVisible();
-  await expect(bubble.getByText('(#131026) Message undeliverable')).toBeVisible();
+  // Our own explanation of Meta's code, then the code and Meta's title.
+  await expect(bubble.getByText(/Hay un problema con el método de pago/)).toBeVisible();
+  await expect(bubble.getByText(/WhatsApp 131042/)).toBeVisible();
   await expect(bubble.getByRole('img', { name: 'No enviado' })).toBeVisible();
   // Red: the title's colour has much more red than green or blue.
   const [r, g, b] = await bubble
@@ -517,7 +521,7 @@ test('in English: the list, a conversation with an unsent message, the menu and 
   const conversation = await openConversation(page, nora.name, 'Search clients...');
   await expect(conversation.getByText('UNREAD MESSAGES')).toBeVisible();
   await expect(conversation.getByTestId('chat-window')).toHaveText(/^Time left: 22h \d+m \d+s$/);
-  graph.failSends({ code: 131026, message: '(#131026) Message undeliverable' });
+  graph.failSends({ code: 131042, message: '(#131042) Business eligibility payment issue' });
   await conversation.getByRole('textbox', { name: 'Type a message...' }).fill('It ships tomorrow');
   await conversation.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(conversation.getByText('This message has not been sent')).toBeVisible();
