@@ -11,30 +11,23 @@ import { awayMessageSubscriber } from './modules/business-hours/away-message';
 import { handoffSubscriber } from './modules/conversations/handoff';
 import { botReplySubscriber } from './modules/messaging/bot-reply';
 import { createAutomations } from './container-automations';
+import { createWebhookPath } from './container-webhooks';
+import { createSettingsWiring } from './container-settings';
 import { HANDOFF_MARKER } from './modules/bots/prompt';
 import { createClientImportService } from './modules/clients/clients-import.service';
 import { consentSubscribers } from './modules/clients/consent.subscriber';
 import { createClientsService } from './modules/clients/clients.service';
 import { createSegmentsService } from './modules/clients/segments.service';
-import { createWordPressAuth } from './modules/wordpress-api/wordpress.service';
-import { createSettingsRepository } from './modules/settings/settings.repository';
-import { createSettingsService } from './modules/settings/settings.service';
-import { createTokenHealth } from './modules/settings/token-health';
-import { createNumberLimits } from './modules/settings/number-limits';
 import { createMediaRepository } from './modules/media/media.repository';
 import { createMediaService } from './modules/media/media.service';
-import { createInboundService } from './modules/messaging/inbound.service';
-import { createWebhookInbox } from './modules/messaging/webhook-inbox';
-import { createWebhookDeliveries } from './modules/messaging/webhook-deliveries';
 import { createMessagesService } from './modules/messaging/messages.service';
 import { createLibraryMedia } from './modules/messaging/library-media';
-import { createMediaDownloads, mediaDownloadSubscriber } from './modules/messaging/media-download';
+import { mediaDownloadSubscriber } from './modules/messaging/media-download';
 import { readReceiptSubscriber } from './modules/messaging/read-receipts';
 import { createOutboundService } from './modules/messaging/outbound.service';
 import { realtimeSubscribers } from './modules/realtime/realtime.subscribers';
 import { createStreamPresence } from './modules/realtime/stream-presence';
 import { createAudiences } from './modules/realtime/audience';
-import { accountFromSettings, createCloudApiClient } from './integrations/whatsapp/cloud-api';
 import { createClientLists } from './modules/mass-messages/client-lists';
 import { createMassMessagesRepository } from './modules/mass-messages/mass-messages.repository';
 import { createMassMessagesService } from './modules/mass-messages/mass-messages.service';
@@ -49,7 +42,6 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createTemplateAuthoring } from './modules/templates/template-authoring';
-import { createTemplateStatusReceiver } from './modules/templates/template-status';
 import { templateSubscribers } from './modules/realtime/template-events';
 import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
 import { createQuickRepliesRepository } from './modules/team/quick-replies.repository';
@@ -57,7 +49,6 @@ import { createQuickRepliesService } from './modules/team/quick-replies.service'
 import { createTeamRepository } from './modules/team/team.repository';
 import { createTeamService } from './modules/team/team.service';
 import { createConversationAccess } from './modules/conversations/conversation-access';
-import { createConversationArrival } from './modules/conversations/auto-assign';
 import { createInboxRepository } from './modules/conversations/conversations.repository';
 import { createConversationsService } from './modules/conversations/conversations.service';
 import { createGuards } from './platform/auth';
@@ -150,31 +141,9 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     withTransaction,
     claims: infra.rateLimits,
   });
-  const settingsRepository = createSettingsRepository(db);
-  // Whether WhatsApp accepts each company's token: a 190 on any call marks it, an accepted call clears it.
-  const tokenHealth = createTokenHealth({ db });
-  // Meta's throughput, limit tier and quality of the company's number: read at the connection test and daily.
-  const numberLimits = createNumberLimits({
-    db,
-    credentials: (companyId) => settings.credentials(companyId),
-    jobs,
-    timeoutMs: options.connectionTimeoutMs,
-  });
-  const settings = createSettingsService({
-    settingsRepository,
-    secrets,
-    publicUrl: options.publicUrl,
-    connectionTimeoutMs: options.connectionTimeoutMs,
-    outbox,
-    onPhoneRead: numberLimits.save,
-    tokens: tokenHealth,
-  });
-  const wordpressAuth = createWordPressAuth({
-    settingsRepository,
-    secrets,
-    rateLimits: infra.rateLimits,
-    limits: options.wordpressLimits,
-  });
+  // Settings, token health, number limits, WordPress keys, the Cloud API client (container-settings.ts).
+  const { settingsRepository, tokenHealth, numberLimits, settings, wordpressAuth, cloudApi } =
+    createSettingsWiring({ db, secrets, outbox, jobs, rateLimits: infra.rateLimits, options });
   const botsRepository = createBotsRepository(db);
   // Business hours: the away message, and what the bot's prompt says about being open.
   const businessHoursRepository = createBusinessHoursRepository(db);
@@ -208,11 +177,6 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     mediaRepository,
     storage: infra.storage,
   });
-  const cloudApi = createCloudApiClient({
-    account: accountFromSettings(settings),
-    timeoutMs: options.cloudApiTimeoutMs,
-    tokens: tokenHealth,
-  });
   const outbound = createOutboundService({
     clientsRepository,
     messagesRepository,
@@ -221,16 +185,6 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     withTransaction,
     retry: options.outboundRetry,
     metrics,
-  });
-  const mediaDownloads = createMediaDownloads({
-    jobs,
-    settings,
-    messagesRepository,
-    withTransaction,
-    storage: infra.privateFiles,
-    retry: options.mediaRetry,
-    log: workLog,
-    tokens: tokenHealth,
   });
   // The bot's reply, the away message, consent words and the hand-off (container-automations.ts).
   const { consent, handoff, botReplies, awayMessages } = createAutomations({
@@ -272,13 +226,6 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     sender: massSender,
     settings,
   });
-  const inbound = createInboundService({
-    settings,
-    ...options.webhook,
-    withTransaction,
-    // Reopening and auto-assign; online is judged on the presence clock (tests pass a fake one).
-    onCustomerMessage: createConversationArrival({ now: options.presence?.clock?.now }),
-  });
   const messages = createMessagesService({
     withTransaction,
     clientsRepository,
@@ -301,21 +248,20 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     storage: infra.storage,
     timeoutMs: options.templateSync?.timeoutMs,
   });
-  const templateStatus = createTemplateStatusReceiver({
+  // WhatsApp's webhook: the inbox, customers' messages, template status, media downloads (container-webhooks.ts).
+  const { inbound, templateStatus, webhookInbox, webhookDeliveries, mediaDownloads } = createWebhookPath({
+    database: infra.database,
     settings,
+    withTransaction,
+    messagesRepository,
+    jobs,
     outbox,
-    requireSignature: options.webhook?.requireSignature,
-  });
-  // WhatsApp deliveries are kept first and processed from the table (modules/messaging/webhook-inbox.ts).
-  const webhookInbox = createWebhookInbox({
-    db,
-    engine: infra.database.engine,
-    inbound,
-    templateStatus,
     metrics,
-    options: options.webhookInbox,
+    tokens: tokenHealth,
+    privateFiles: infra.privateFiles,
+    log: workLog,
+    options,
   });
-  const webhookDeliveries = createWebhookDeliveries({ db, inbox: webhookInbox });
   const audiences = createAudiences({ db, inboxSettings });
   jobs.define(jobDefinitions({ botReplies, mediaDownloads, outbound, massSender, templates, numberLimits }));
   // What reacts to the domain events; each module's subscribers say what they react to.
