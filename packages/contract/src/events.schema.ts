@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZTimestamp } from './common.schema';
 import { ZConversation } from './inbox.schema';
 import { ZMessage, ZMessageError } from './messages.schema';
+import { WHATSAPP_STATUSES } from './settings.schema';
 import { ZMessageTemplate } from './templates.schema';
 
 // --- the live events of GET /api/v1/admin/events (server-sent events, one company's only) ---
@@ -111,6 +112,19 @@ export const ZTemplateUpdatedEvent = z.object({
   data: z.object({ template: ZMessageTemplate, deleted: z.boolean() }),
 });
 
+/**
+ * WhatsApp started refusing the company's token (190: expired or revoked) or accepts it again: the
+ * `whatsapp_status` and `whatsapp_token_refused_at` of GET /admin/setting as they are now, so every admin
+ * screen shows or hides its token banner without a reload. For the company's admins only.
+ */
+export const ZWhatsAppStatusEvent = z.object({
+  type: z.literal('channel.whatsapp_status'),
+  data: z.object({
+    whatsapp_status: z.enum(WHATSAPP_STATUSES),
+    whatsapp_token_refused_at: ZTimestamp.nullable(),
+  }),
+});
+
 /** Why a conversation was handed to a person: the customer's words, or the bot's own call. */
 export const HANDOFF_REASONS = ['phrase', 'bot'] as const;
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
@@ -143,6 +157,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZConversationChangedEvent,
   ZTemplateUpdatedEvent,
   ZConversationHandoffEvent,
+  ZWhatsAppStatusEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -6,7 +6,7 @@ import { AdminOnly, RequireAuth, RequireRole } from '../app/guards';
 import { routes as appRoutes } from '../app/router';
 import { clearSession, type SessionRole, setSession } from '../lib/session';
 import { makeSettings } from '../features/settings/test-support';
-import { expectNoSeriousA11yViolations, renderRoutes, setupTestI18n } from '../test';
+import { eventStream, expectNoSeriousA11yViolations, renderRoutes, setupTestI18n } from '../test';
 import { mockFetch } from '../test/api';
 import AdminLayout from './AdminLayout';
 
@@ -132,15 +132,12 @@ describe("the app's router", () => {
 });
 
 describe('the token banner', () => {
-  it('shows on every admin screen while WhatsApp refuses the token, and goes once it works again', async () => {
+  it('shows on every admin screen while WhatsApp refuses the token, and comes and goes live', async () => {
     signIn('admin');
-    let status: 'ok' | 'token_invalid' = 'token_invalid';
+    const stream = eventStream();
     const api = mockFetch({
-      'GET /api/v1/admin/setting': () =>
-        new Response(JSON.stringify(makeSettings({ whatsapp_status: status })), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
+      'GET /api/v1/admin/setting': [200, makeSettings({ whatsapp_status: 'token_invalid' })],
+      'GET /api/v1/admin/events': () => stream.response(),
     });
     const { router, container } = renderRoutes(routes, '/admin/clients');
     const banner = await screen.findByRole('alert');
@@ -155,11 +152,39 @@ describe('the token banner', () => {
     await router.navigate('/admin/team');
     expect(await screen.findByText('team screen')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeInTheDocument();
-    // Fixed (a connection test or a send worked): the next screen reads the settings again.
-    status = 'ok';
-    await router.navigate('/admin');
+    await stream.connected;
+    // A connection test or a send worked: the server says so on the stream, and the banner goes at once,
+    // on the same screen, without reading the settings again.
+    await stream.send('channel.whatsapp_status', { whatsapp_status: 'ok', whatsapp_token_refused_at: null });
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
-    expect(api.calls.filter((c) => c.url === '/api/v1/admin/setting').length).toBeGreaterThanOrEqual(3);
+    // Refused again (a send got 190): it comes back, still without a reload.
+    await stream.send('channel.whatsapp_status', {
+      whatsapp_status: 'token_invalid',
+      whatsapp_token_refused_at: '2026-11-26T10:00:00.000Z',
+    });
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByText('team screen')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.url === '/api/v1/admin/setting')).toHaveLength(1);
+  });
+
+  it('reads the settings again when the stream says events were missed', async () => {
+    signIn('admin');
+    const stream = eventStream();
+    let status: 'ok' | 'token_invalid' = 'token_invalid';
+    mockFetch({
+      'GET /api/v1/admin/setting': () =>
+        new Response(JSON.stringify(makeSettings({ whatsapp_status: status })), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      'GET /api/v1/admin/events': () => stream.response(),
+    });
+    renderRoutes(routes, '/admin/clients');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await stream.connected;
+    status = 'ok';
+    await stream.send('stream.reset', {});
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('reads in English', async () => {

@@ -1,6 +1,7 @@
 // The web tests' helpers, one import away: `import { setupTestI18n, renderWithQuery, mockFetch } from '../../test'`.
 export { expectNoSeriousA11yViolations } from './a11y';
 export { jsonResponse, mockFetch, type RecordedCall } from './api';
+export { eventStream } from './event-stream';
 export { type ClientsListOptions, clientsListRoute } from './clients-server';
 export { csvFile, makeClient, makeMedia, makeSegment } from './fixtures';
 export { initTestI18n, setupTestI18n, type TestLanguage } from './i18n';

@@ -3,7 +3,7 @@ import { type FakeGraphApi, startFakeGraphApi } from '@hablabot/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast } from '../../../test/factories';
+import { createCast, createUser } from '../../../test/factories';
 import { openStream } from '../../../test/sse';
 import { connectWhatsApp } from '../../../test/whatsapp-company';
 
@@ -144,6 +144,44 @@ describe(`a WhatsApp token Meta refuses, and failures explained (${engine})`, ()
     const detail = (await call('GET', `/admin/messages/${failed.id}`, undefined, 'es')).json().data;
     expect(detail.error.explanation).toMatch(/no pudo entregar/);
     expect(detail.statuses.at(-1)).toMatchObject({ status: 'failed', error_code: 131026 });
+  });
+
+  it('tells the admins’ streams live when the token is refused and when it works again, once per change', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const agent = await createUser(ctx, { role: 'agent', companyId });
+    const [admin, agentStream] = [await openStream(base, cast.admin), await openStream(base, agent)];
+    const statuses = (stream: typeof admin) =>
+      stream
+        .events()
+        .filter((e) => e.event === 'channel.whatsapp_status')
+        .map((e) => JSON.parse(e.data!) as Pick<Settings, 'whatsapp_status' | 'whatsapp_token_refused_at'>);
+    try {
+      await expect.poll(() => ctx.container.events.listenerCount(companyId)).toBe(2);
+      const client = await customer();
+      fake.failSends({ code: 190 });
+      await call('POST', '/admin/message', { content: 'Hola', client_id: client.id });
+      await expect.poll(() => statuses(admin).length).toBe(1);
+      expect(statuses(admin)[0]!.whatsapp_status).toBe('token_invalid');
+      expect(Date.parse(statuses(admin)[0]!.whatsapp_token_refused_at!)).not.toBeNaN();
+      // Refused again (the templates' sync): the column does not change, so no second event.
+      fake.tokens.delete(TOKEN);
+      expect((await call('GET', '/templates/sync')).statusCode).toBe(422);
+      fake.tokens.add(TOKEN);
+      const test = await call('POST', '/admin/setting/test/whatsapp', {});
+      expect(test.json()).toMatchObject({ success: true });
+      await expect.poll(() => statuses(admin).length).toBe(2);
+      expect(statuses(admin)).toEqual([
+        expect.objectContaining({ whatsapp_status: 'token_invalid' }),
+        { whatsapp_status: 'ok', whatsapp_token_refused_at: null },
+      ]);
+      // The outbox is drained: everything published has reached the streams; the agent got none of it.
+      await ctx.container.outbox.idle();
+      expect(statuses(agentStream)).toEqual([]);
+      expect(statuses(admin)).toHaveLength(2);
+    } finally {
+      admin.close();
+      agentStream.close();
+    }
   });
 
   it('explains a failure on the live stream in each stream’s language', async () => {

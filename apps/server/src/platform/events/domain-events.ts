@@ -71,6 +71,12 @@ export const DOMAIN_EVENTS = {
   /** The company's WhatsApp number, account or token was saved (the settings form). */
   'channel.saved': z.object({ ...company }),
   /**
+   * WhatsApp started refusing the company's stored token (`refused`: a 190 on a send, the templates'
+   * sync, a media download or a connection test) or accepted it again (`channels.token_refused_at` set
+   * or cleared; settings/token-health.ts). Emitted only when the column changed.
+   */
+  'channel.token_changed': z.object({ ...company, refused: z.boolean() }),
+  /**
    * A template was created here, deleted here, or changed by Meta (its review status, the reason, the
    * quality rating). A deleted one is gone when the event is handled: `deleted` carries its name.
    */
