@@ -1,12 +1,17 @@
-// A delivery the webhook answered 200 is never lost: the real server (apps/server/src/main.ts, SQLite)
-// takes a burst of deliveries, is killed with SIGKILL in the middle of it, and is started again on the
-// same data folder. Every acknowledged message is then stored, and none twice.
+// A delivery the webhook answered 200 is never lost: the real server (apps/server/src/main.ts) takes a
+// burst of deliveries, is killed with SIGKILL in the middle of it, and is started again on the same data.
+// Every acknowledged message is then stored, and none twice. On SQLite the server keeps its file in a temp
+// data folder; when TEST_DATABASE_URL is set it runs on PostgreSQL instead, on a database of its own
+// (created here, dropped after), as the several-instances test does, since the server migrates a whole
+// database rather than a test's schema.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/database';
 import { createRepositories } from '../src/repositories';
 import { createSettingsRepository } from '../src/modules/settings/settings.repository';
@@ -23,8 +28,39 @@ const CONCURRENCY = 30;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-kill-'));
 const started: ChildProcess[] = [];
-afterAll(() => {
+/** PostgreSQL when TEST_DATABASE_URL is set: the server's own database, created for this file. */
+const pgDatabase = process.env.TEST_DATABASE_URL ? `hb_kill_${randomBytes(4).toString('hex')}` : undefined;
+const engine = pgDatabase ? 'postgres' : 'sqlite';
+
+/** The URL of this file's PostgreSQL database (TEST_DATABASE_URL with its own database name). */
+function databaseUrl(): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${pgDatabase}`;
+  return url.toString();
+}
+
+/** Runs one statement on the PostgreSQL server's maintenance connection (TEST_DATABASE_URL). */
+async function onPgServer(statement: string) {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+beforeAll(async () => {
+  if (pgDatabase) await onPgServer(`create database ${pgDatabase}`);
+});
+
+afterAll(async () => {
+  const stopped = started
+    .filter((p) => p.exitCode === null && p.signalCode === null)
+    .map((p) => new Promise<void>((resolve) => p.once('exit', () => resolve())));
   for (const p of started) if (p.exitCode === null && p.signalCode === null) p.kill('SIGKILL');
+  await Promise.all(stopped);
+  if (pgDatabase) await onPgServer(`drop database if exists ${pgDatabase} with (force)`);
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -37,6 +73,7 @@ async function launch() {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      ...(pgDatabase ? { DATABASE_URL: databaseUrl() } : {}),
       SUPERADMIN_PASSWORD: 'Kill-test-super-password-9',
       LOG_LEVEL: 'warn',
       HABLABOT_SKIP_WEB_BUILD: '1',
@@ -69,10 +106,13 @@ async function launch() {
   return { proc, base, exited };
 }
 
-describe('webhook inbox and SIGKILL (sqlite, real processes)', () => {
+describe(`webhook inbox and SIGKILL (${engine}, real processes)`, () => {
   it('stores every acknowledged delivery exactly once after a SIGKILL mid-burst and a restart', async () => {
     const first = await launch();
-    const database = createDatabase({ sqliteFile: path.join(dataDir, 'hablabot.db') });
+    // The test reads and seeds the same data the server uses (the server migrated it as it started).
+    const database = createDatabase(
+      pgDatabase ? { url: databaseUrl(), poolSize: 2 } : { sqliteFile: path.join(dataDir, 'hablabot.db') },
+    );
     const { db } = database;
     try {
       const company = await createRepositories(db).companies.createCompany('Kill test');
