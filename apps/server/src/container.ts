@@ -42,6 +42,7 @@ import { createSuperAdminService } from './modules/super-admin/super-admin.servi
 import { createTemplatesRepository } from './modules/templates/templates.repository';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createTemplateAuthoring } from './modules/templates/template-authoring';
+import { createTemplateSendComponents } from './modules/templates/template-send-components';
 import { templateSubscribers } from './modules/realtime/template-events';
 import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
 import { createQuickRepliesRepository } from './modules/team/quick-replies.repository';
@@ -239,6 +240,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     outbound,
     ...options.templateSync,
     tokens: tokenHealth,
+    sendComponents: createTemplateSendComponents({ mediaRepository, storage: infra.storage }),
   });
   const templateAuthoring = createTemplateAuthoring({
     templatesRepository,

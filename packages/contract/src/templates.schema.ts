@@ -116,6 +116,24 @@ export const ZSendTemplateMessageRequest = z.object({
     .default({}),
   /** Sends it later, at this time (templates go out whatever the 24-hour window): status 5 until then. */
   send_at: zSendAt().optional(),
+  /**
+   * A file of the company's media library for the template's IMAGE, VIDEO or DOCUMENT header (required
+   * for such a template, refused for any other); WhatsApp fetches it by its public link.
+   */
+  media_id: zId().optional(),
+  /**
+   * The value of each URL button whose address ends in {{1}}, by the button's place among the template's
+   * buttons ({ "1": "pedido/123" }): required for each such button, refused for any other.
+   */
+  buttonParameters: z
+    .record(z.string(), zText({ max: TEMPLATE_PARAMETER_MAX }))
+    .superRefine((values, ctx) => {
+      for (const key of Object.keys(values)) {
+        if (!/^[0-9]$/.test(key))
+          ctx.addIssue({ code: 'custom', path: [key], message: 'templates.button_parameter_key' });
+      }
+    })
+    .optional(),
 });
 export type SendTemplateMessageRequest = z.input<typeof ZSendTemplateMessageRequest>;
 export type SendTemplateMessageInput = z.output<typeof ZSendTemplateMessageRequest>;

@@ -40,6 +40,17 @@ export const templatesTexts = {
     'templates.parameter_format':
       'El valor del parámetro {n} no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
     'templates.parameter_key': 'Los parámetros se indican por su número: 1, 2, 3…',
+    'templates.button_parameter_key':
+      'Los valores de los botones se indican por la posición del botón: 0, 1, 2…',
+    'templates.button_parameter_missing': 'Falta el valor del enlace del botón {n}.',
+    'templates.button_parameter_format':
+      'El valor del enlace del botón {n} no puede contener saltos de línea, tabuladores ni más de cuatro espacios seguidos.',
+    'templates.button_parameter_extra': 'El botón {n} de la plantilla no lleva un valor en su enlace.',
+    'templates.send_media_required':
+      'La plantilla tiene un encabezado con archivo ({kind}): elige uno de la biblioteca de medios.',
+    'templates.send_media_unknown': 'El archivo no existe en la biblioteca de medios.',
+    'templates.send_media_kind': 'El archivo no es del tipo que pide el encabezado de la plantilla ({kind}).',
+    'templates.send_media_extra': 'La plantilla no tiene un encabezado con archivo.',
     'templates.language_format': 'El idioma debe ser un código de WhatsApp, como es o en_US.',
     'templates.phone_mismatch': 'El teléfono no es el del cliente.',
     'templates.client_opted_out':
@@ -137,6 +148,16 @@ export const templatesTexts = {
     'templates.parameter_format':
       'The value of parameter {n} cannot hold line breaks, tabs or more than four spaces in a row.',
     'templates.parameter_key': 'Parameters are given by their number: 1, 2, 3…',
+    'templates.button_parameter_key': "Button values are given by the button's place: 0, 1, 2…",
+    'templates.button_parameter_missing': 'The link value of button {n} is missing.',
+    'templates.button_parameter_format':
+      'The link value of button {n} cannot hold line breaks, tabs or more than four spaces in a row.',
+    'templates.button_parameter_extra': 'Button {n} of the template takes no value in its link.',
+    'templates.send_media_required':
+      'The template has a file header ({kind}): pick one from the media library.',
+    'templates.send_media_unknown': 'The file does not exist in the media library.',
+    'templates.send_media_kind': 'The file is not of the kind the template header needs ({kind}).',
+    'templates.send_media_extra': 'The template has no file header.',
     'templates.language_format': 'The language must be a WhatsApp code, such as es or en_US.',
     'templates.phone_mismatch': "The phone is not the client's.",
     'templates.client_opted_out':

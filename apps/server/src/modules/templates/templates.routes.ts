@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf, userOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
 import type { ConversationAccess } from '../conversations/conversation-access';
+import { originOf } from '../media/media.routes';
 import { adminsOrMembers, conversationGuard, forTeamMembers } from '../conversations/conversation-guard';
 import type { SendOutcome } from '../messaging/outbound.service';
 import { WHATSAPP_ERRORS, explainError } from '../messaging/whatsapp-errors';
@@ -30,6 +31,8 @@ export function templatesRoutes(deps: {
   templateAuthoring: TemplateAuthoring;
   conversationAccess: ConversationAccess;
   guards: Guards;
+  /** PUBLIC_URL when set: where a template header file's public link starts. */
+  publicUrl?: string;
 }) {
   const { templates, templateAuthoring, guards } = deps;
   return async (app: FastifyInstance) => {
@@ -88,7 +91,12 @@ export function templatesRoutes(deps: {
           message: data,
           outcome,
           failure,
-        } = await templates.send(companyIdOf(request), request.body, userOf(request).id);
+        } = await templates.send(
+          companyIdOf(request),
+          request.body,
+          userOf(request).id,
+          originOf(request, deps.publicUrl),
+        );
         // Refused: the chat keeps the message as not sent (status 4, with the reason) to resend later.
         if (outcome === 'failed') {
           return reply.status(502).send({

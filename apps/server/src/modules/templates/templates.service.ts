@@ -15,6 +15,7 @@ import {
   placeholdersOf,
   quickReplyComponents,
 } from './template-parameters';
+import type { TemplateSendComponents } from './template-send-components';
 import type { TemplatesRepository, TemplateValues } from './templates.repository';
 
 declare module '../../platform/jobs/jobs' {
@@ -77,6 +78,8 @@ export function createTemplatesService(deps: {
   maxPages?: number;
   /** Told when WhatsApp refuses the stored token (190) or accepts it (token-health.ts). */
   tokens?: TokenWatcher;
+  /** The header file and URL button values a send carries (template-send-components.ts). */
+  sendComponents: TemplateSendComponents;
 }) {
   const { templatesRepository, clientsRepository } = deps;
 
@@ -141,7 +144,9 @@ export function createTemplatesService(deps: {
      * Sends an approved template to one of the company's clients. Before anything is sent: the client
      * must be the company's (404), the phone (when given) the client's, the template known and
      * APPROVED, `bodyParameters` a non-blank value for each placeholder of the body and nothing else
-     * (422 naming each wrong parameter), and the WhatsApp token and phone number id set (422).
+     * (422 naming each wrong parameter), the header file of a media header and the suffix of each URL
+     * button that takes one (template-send-components.ts), and the WhatsApp token and phone number id
+     * set (422).
      * Templates may be sent at any time, outside the 24-hour window. WhatsApp's answer is in the
      * outcome: sent, retrying (a job tries again) or failed (kept as not sent, with the reason).
      */
@@ -150,6 +155,8 @@ export function createTemplatesService(deps: {
       input: SendTemplateMessageInput,
       /** The agent sending it, its author in the chat. */
       authorUserId?: number,
+      /** Where a header file's public link starts (PUBLIC_URL, or the request's origin). */
+      origin = 'http://localhost',
     ): Promise<SendOutcome> {
       const client = await clientsRepository.findClient(companyId, input.client_id);
       if (!client) throw notFound('clients.not_found');
@@ -201,6 +208,8 @@ export function createTemplatesService(deps: {
       const values = Object.fromEntries(
         placeholders.map((n) => [String(n), input.bodyParameters[String(n)].trim()]),
       );
+      // A media header's file and the URL buttons' suffixes (422 on their fields when missing).
+      const extra = await deps.sendComponents.components(companyId, template, input, origin);
       // Settings first: a send that cannot go out is refused here rather than stored as failed.
       const credentials = await deps.settings.credentials(companyId);
       const absent = SEND_SETTINGS.filter((field) => !credentials[field]);
@@ -215,7 +224,7 @@ export function createTemplatesService(deps: {
         template: { name: template.name, language: template.language },
         bodyParameters: placeholders.map((n) => values[String(n)]),
         // Quick replies carry their payloads, which WhatsApp hands back with the customer's answer.
-        components: quickReplyComponents(template),
+        components: [...extra, ...quickReplyComponents(template)],
         content: body ? fillPlaceholders(body, values) : (input.message ?? template.name),
         authorUserId,
         sendAt: input.send_at,

@@ -1,8 +1,9 @@
-import type { Message, MessageTemplate } from '@hablabot/contract';
+import type { MediaItem, Message, MessageTemplate } from '@hablabot/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, MessageBox, Modal, useConfirmDialog, useMessageBox } from '../../components';
 import { isApiError } from '../../lib/api-client';
+import { MediaPickerDialog } from '../media/MediaPickerDialog';
 import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useSendTemplate, useSyncTemplates, useTemplates } from './api';
 import { fillTemplate, templatePlaceholders } from './chat-utils';
@@ -14,6 +15,28 @@ export const SYNC_FEEDBACK_MS = 4000;
 
 function bodyText(template: MessageTemplate): string {
   return template.components.find((c) => c.type.toUpperCase() === 'BODY')?.text ?? '';
+}
+
+const HEADER_KINDS: Record<string, 'image' | 'video' | 'document'> = {
+  IMAGE: 'image',
+  VIDEO: 'video',
+  DOCUMENT: 'document',
+};
+
+/** The media kind of the template's header (a file the send must carry), if any. */
+export function headerMediaKind(template: MessageTemplate): 'image' | 'video' | 'document' | null {
+  const header = template.components.find((c) => c.type.toUpperCase() === 'HEADER');
+  return (header?.format && HEADER_KINDS[header.format.toUpperCase()]) || null;
+}
+
+/** The URL buttons whose address ends in a placeholder, with their place among the template's buttons. */
+export function parameterUrlButtons(template: MessageTemplate): { index: number; text: string }[] {
+  const buttons = template.components.find((c) => c.type.toUpperCase() === 'BUTTONS')?.buttons ?? [];
+  return buttons.flatMap((button, index) =>
+    button.type.toUpperCase() === 'URL' && /\{\{\s*\d+\s*\}\}/.test(button.url ?? '')
+      ? [{ index, text: button.text ?? button.url ?? String(index + 1) }]
+      : [],
+  );
 }
 
 export interface TemplatesModalProps {
@@ -39,15 +62,26 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [headerFile, setHeaderFile] = useState<MediaItem | null>(null);
+  const [buttonValues, setButtonValues] = useState<Record<string, string>>({});
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const list = templates.data?.data ?? [];
   const selected = list.find((template) => template.id === selectedId) ?? null;
   const body = selected ? bodyText(selected) : '';
   const placeholders = useMemo(() => templatePlaceholders(body), [body]);
-  const complete = selected !== null && placeholders.every((key) => (values[key] ?? '').trim() !== '');
+  const mediaKind = selected ? headerMediaKind(selected) : null;
+  const urlButtons = useMemo(() => (selected ? parameterUrlButtons(selected) : []), [selected]);
+  const complete =
+    selected !== null &&
+    placeholders.every((key) => (values[key] ?? '').trim() !== '') &&
+    (mediaKind === null || headerFile !== null) &&
+    urlButtons.every((b) => (buttonValues[String(b.index)] ?? '').trim() !== '');
 
   const close = () => {
     setSelectedId(null);
     setValues({});
+    setHeaderFile(null);
+    setButtonValues({});
     feedback.clear();
     onClose();
   };
@@ -63,6 +97,9 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
     if (!selected || !complete) return;
     setScheduleOpen(false);
     const bodyParameters = Object.fromEntries(placeholders.map((key) => [key, (values[key] ?? '').trim()]));
+    const buttonParameters = Object.fromEntries(
+      urlButtons.map((b) => [String(b.index), (buttonValues[String(b.index)] ?? '').trim()]),
+    );
     sendTemplate.mutate(
       {
         client_id: contact.id,
@@ -71,6 +108,8 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
         language: selected.language,
         message: fillTemplate(body, bodyParameters),
         bodyParameters,
+        ...(mediaKind && headerFile ? { media_id: headerFile.id } : {}),
+        ...(urlButtons.length > 0 ? { buttonParameters } : {}),
         ...(sendAt ? { send_at: sendAt } : {}),
       },
       {
@@ -166,6 +205,8 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
                   onChange={() => {
                     setSelectedId(template.id);
                     setValues({});
+                    setHeaderFile(null);
+                    setButtonValues({});
                   }}
                 />
                 <span className="chat-template__name">{template.name}</span>
@@ -187,6 +228,21 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
       )}
       {selected ? (
         <div className="chat-template-form">
+          {mediaKind ? (
+            <div className="chat-template-form__field" data-testid="template-header-file">
+              <span id="chat-template-header-file">
+                {t('chat.templates.headerFileLabel', {
+                  kind: t(`chat.templates.headerKinds.${mediaKind}` as never),
+                })}
+              </span>
+              <span className="chat-template-form__file">
+                {headerFile ? headerFile.file_name : t('chat.templates.noFile')}
+              </span>
+              <Button aria-describedby="chat-template-header-file" onClick={() => setLibraryOpen(true)}>
+                {headerFile ? t('chat.templates.changeFile') : t('chat.templates.chooseFile')}
+              </Button>
+            </div>
+          ) : null}
           {placeholders.map((key) => (
             <label key={key} className="chat-template-form__field">
               <span>{t('chat.templates.parameter', { placeholder: `{{${key}}}` })}</span>
@@ -198,12 +254,36 @@ export function TemplatesModal({ open, contact, onClose, onSent }: TemplatesModa
               />
             </label>
           ))}
+          {urlButtons.map((b) => (
+            <label key={`button-${b.index}`} className="chat-template-form__field">
+              <span>{t('chat.templates.buttonParameter', { text: b.text })}</span>
+              <input
+                type="text"
+                value={buttonValues[String(b.index)] ?? ''}
+                maxLength={1024}
+                onChange={(event) =>
+                  setButtonValues((current) => ({ ...current, [String(b.index)]: event.target.value }))
+                }
+              />
+            </label>
+          ))}
           <div className="chat-template-form__preview">
             <p className="chat-template-form__preview-title">{t('chat.templates.preview')}</p>
+            {mediaKind && headerFile ? (
+              <p className="chat-template-form__file">{headerFile.file_name}</p>
+            ) : null}
             <p data-testid="template-preview">{fillTemplate(body, values)}</p>
             <TemplateButtonsPreview template={selected} label={t('chat.templates.buttonsPreview')} />
           </div>
         </div>
+      ) : null}
+      {mediaKind ? (
+        <MediaPickerDialog
+          open={libraryOpen}
+          onClose={() => setLibraryOpen(false)}
+          kinds={[mediaKind]}
+          onSelect={setHeaderFile}
+        />
       ) : null}
       <ScheduleDialog
         open={scheduleOpen}
