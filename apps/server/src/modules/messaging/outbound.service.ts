@@ -1,22 +1,20 @@
-import { DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message, type MessageSender } from '@hablabot/contract';
+import { MESSAGE_STATUS, type Message, type MessageSender } from '@hablabot/contract';
 import {
   type CloudApiClient,
   type OutgoingContent,
   type SendResult,
-  mediaContent,
   templateContent,
   textContent,
 } from '../../integrations/whatsapp/cloud-api';
 import type { Metrics } from '../../platform/metrics';
 import { invalid, notFound } from '../../platform/errors';
 import type { JobQueue } from '../../platform/jobs/jobs';
-import { translate } from '../../platform/locale';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { TransactionScope, WithTransaction } from '../../repositories';
-import { AUTOMATIC_TEXT_TYPE } from './message-rows';
 import { assertResendable, type MessagesRepository } from './messages.repository';
 import { sendJobs } from './outbound.jobs';
 import { createStaleSweeper } from './outbound-sweeper';
+import { type Outgoing, insertOutgoing, outgoingOf } from './outgoing-message';
 import { createScheduledMessages } from './scheduled-messages';
 import {
   CUSTOMER_WINDOW_MS,
@@ -25,7 +23,6 @@ import {
   type OutboundRetryOptions,
   type SendFailure,
   type SendOutcome,
-  type StoredOutgoing,
   retryWait,
 } from './send-outcome';
 
@@ -157,63 +154,25 @@ export function createOutboundService(deps: {
     return fail(companyId, message, { code, message: result.message, kind });
   }
 
-  /** Stores an outgoing message as pending, tells the chat, and sends it (first try). */
-  async function storeAndSend(
-    companyId: number,
-    clientId: number,
-    sender: MessageSender,
-    stored: StoredOutgoing,
-    request: { content: OutgoingContent; contextWamid?: string },
-    phone: string,
-  ): Promise<SendOutcome> {
-    const sendAt = stored.sendAt;
+  /**
+   * Stores an outgoing message as pending, tells the chat, and sends it (first try); one with a time to
+   * send it at is kept for then instead (scheduled-messages.ts).
+   */
+  async function storeAndSend(companyId: number, out: Outgoing): Promise<SendOutcome> {
+    if (out.stored.sendAt) return scheduled.store(companyId, out, out.stored.sendAt);
+    const { clientId, sender } = out;
     // The message, the chat list's last message and the bot's pause are kept together, with their events.
     const message = await withTransaction(async (tx) => {
-      const inserted = await tx.messagesRepository.insertMessage(companyId, {
-        clientId,
-        wamid: null,
-        sender,
-        messageType: stored.messageType,
-        waType: stored.waType,
-        content: stored.content,
-        phone,
-        contextWamid: request.contextWamid ?? null,
-        author: sender === 'admin' ? { type: 'user', userId: stored.authorUserId ?? null } : { type: 'bot' },
-        // The message it answers, by the wamid WhatsApp is asked to quote.
-        replyToId: request.contextWamid
-          ? ((await tx.messagesRepository.idByWamid(companyId, request.contextWamid)) ?? null)
-          : null,
-        media: stored.media ? { ...stored.media, sha256: null } : undefined,
-        status: sendAt ? MESSAGE_STATUS.scheduled : MESSAGE_STATUS.pending,
-        createdAt: new Date().toISOString(),
-        outboundRequest: JSON.stringify(request),
-        scheduledAt: sendAt ?? null,
+      const row = await insertOutgoing(tx, companyId, out);
+      await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
+        content: out.stored.content,
+        date: row.created_at,
       });
-      if (!inserted) throw new Error('outgoing message not stored');
-      // The chat shows its copy of a sent file (GET /admin/files/{id}), as a customer's.
-      const storageKey = stored.media?.storageKey;
-      const row =
-        (storageKey
-          ? await tx.messagesRepository.setMediaStored(companyId, inserted.id, {
-              storageKey,
-              mimeType: stored.media?.mimeType ?? 'application/octet-stream',
-            })
-          : undefined) ?? inserted;
-      // A scheduled message becomes the chat list's last message, and pauses the bot, when it goes out.
-      if (!sendAt)
-        await tx.clientsRepository.noteOutgoingMessage(companyId, clientId, {
-          content: stored.content,
-          date: row.created_at,
-        });
       tx.events.emit('message.sent', { companyId, clientId, messageId: row.id });
-      if (!sendAt) await takeOver(tx, companyId, clientId, sender);
+      await takeOver(tx, companyId, clientId, sender);
       return row;
     });
-    if (sendAt) {
-      await scheduled.queue(companyId, message.id, sendAt);
-      return { message, outcome: 'scheduled' };
-    }
-    return attempt(companyId, message, request, 1);
+    return attempt(companyId, message, out.request, 1);
   }
 
   /**
@@ -292,53 +251,8 @@ export function createOutboundService(deps: {
       const contextWamid = input.replyToId
         ? await quotableWamid(companyId, clientId, input.replyToId)
         : input.contextWamid;
-      if (content.type === 'text') {
-        return storeAndSend(
-          companyId,
-          clientId,
-          sender,
-          {
-            messageType: 'text',
-            waType: input.automatic ? AUTOMATIC_TEXT_TYPE : 'text',
-            content: content.text,
-            authorUserId: input.authorUserId,
-            sendAt,
-          },
-          { content: textContent(content.text), contextWamid },
-          client.whatsapp_cellphone,
-        );
-      }
-      const caption = content.type === 'audio' ? undefined : content.caption;
-      return storeAndSend(
-        companyId,
-        clientId,
-        sender,
-        {
-          messageType: content.type,
-          waType: content.type,
-          content:
-            caption ?? content.fileName ?? translate(DEFAULT_LANGUAGE, `messaging.label.${content.type}`),
-          media: {
-            id: content.mediaId ?? null,
-            mimeType: content.mimeType ?? null,
-            fileName: content.fileName ?? null,
-            caption: caption ?? null,
-            storageKey: content.storageKey,
-          },
-          authorUserId: input.authorUserId,
-          sendAt,
-        },
-        {
-          content: mediaContent(content.type, {
-            link: content.link,
-            id: content.mediaId,
-            caption,
-            filename: content.fileName,
-          }),
-          contextWamid,
-        },
-        client.whatsapp_cellphone,
-      );
+      const { stored, request } = outgoingOf(content, { ...input, contextWamid });
+      return storeAndSend(companyId, { clientId, sender, stored, request, phone: client.whatsapp_cellphone });
     },
 
     /**
@@ -362,14 +276,13 @@ export function createOutboundService(deps: {
     }): Promise<SendOutcome> {
       const { companyId, clientId } = input;
       const client = await clientOf(companyId, clientId);
-      return storeAndSend(
-        companyId,
+      return storeAndSend(companyId, {
         clientId,
-        input.sender ?? 'admin',
-        { ...input, messageType: 'text', waType: 'template' },
-        { content: templateContent(input.template, input.bodyParameters, input.components) },
-        client.whatsapp_cellphone,
-      );
+        sender: input.sender ?? 'admin',
+        stored: { ...input, messageType: 'text', waType: 'template' },
+        request: { content: templateContent(input.template, input.bodyParameters, input.components) },
+        phone: client.whatsapp_cellphone,
+      });
     },
 
     /**

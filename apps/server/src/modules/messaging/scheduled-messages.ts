@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, MESSAGE_STATUS, type Message } from '@hablabot/contract';
 import { z } from 'zod';
-import { type OutgoingContent, textContent } from '../../integrations/whatsapp/cloud-api';
+import { textContent } from '../../integrations/whatsapp/cloud-api';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { defineJob } from '../../platform/jobs/definitions';
 import type { JobQueue } from '../../platform/jobs/jobs';
@@ -8,6 +8,7 @@ import { translate } from '../../platform/locale';
 import type { TransactionScope, WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { MessagesRepository } from './messages.repository';
+import { type Outgoing, type OutboundRequest, insertOutgoing } from './outgoing-message';
 import { CUSTOMER_WINDOW_MS, type OutboundLog, type SendOutcome } from './send-outcome';
 
 declare module '../../platform/jobs/jobs' {
@@ -23,11 +24,10 @@ declare module '../../platform/jobs/jobs' {
  */
 export const WINDOW_CLOSED_CODE = 131047;
 
-type OutboundRequest = { content: OutgoingContent; contextWamid?: string };
-
 /**
- * Messages sent later ('Programar envío'). A scheduled message is stored at once in its conversation with
- * status 5 and its time (`scheduled_at`), and a delayed job (database queue or BullMQ alike, so it
+ * Messages sent later ('Programar envío': `send_at` on POST /admin/message and the template send). A
+ * scheduled message is stored at once in its conversation with status 5 and its time (`scheduled_at`),
+ * and a delayed job (database queue or BullMQ alike, so it
  * survives restarts) carries the same time. While scheduled it is not in the history's pages: page 1
  * lists it apart, below the conversation. At that time it takes its place in the conversation as a new
  * row (new id, dated then; the history is paged by id) and the job sends it through the outbound path as
@@ -131,7 +131,19 @@ export function createScheduledMessages(deps: {
   }
 
   return {
-    queue,
+    /**
+     * Stores a message to send at `sendAt` (status 5) and queues its job. The chat hears of it at once;
+     * the chat list's last message and the bot's pause wait for its time (`run`).
+     */
+    async store(companyId: number, out: Outgoing, sendAt: string): Promise<SendOutcome> {
+      const message = await withTransaction(async (tx) => {
+        const row = await insertOutgoing(tx, companyId, { ...out, stored: { ...out.stored, sendAt } });
+        tx.events.emit('message.sent', { companyId, clientId: out.clientId, messageId: row.id });
+        return row;
+      });
+      await queue(companyId, message.id, sendAt);
+      return { message, outcome: 'scheduled' };
+    },
 
     /** The scheduled send, as its job definition (never run twice: a crash leaves it pending, not doubled). */
     job: defineJob({
