@@ -6,6 +6,7 @@ import type { Container } from './container';
 import { authRoutes, csrfCookieRoute } from './modules/auth/auth.routes';
 import { botsRoutes } from './modules/bots/bots.routes';
 import { businessHoursRoutes } from './modules/business-hours/business-hours.routes';
+import { invalidateChatListOn } from './modules/clients/chat-list-cache';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { segmentsRoutes } from './modules/clients/segments.routes';
@@ -25,6 +26,7 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { quickRepliesRoutes } from './modules/team/quick-replies.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { eventsRoutes } from './platform/events/events.routes';
+import { createAnswerCache } from './platform/answer-cache';
 import { installErrorHandling } from './platform/error-handler';
 import { resolveLanguage } from './platform/locale';
 import { withRequestId } from './platform/request-context';
@@ -148,6 +150,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else withRequestId(request.id, done);
   });
 
+  // The chat list's kept pages (modules/clients/chat-list-cache.ts): the domain events drop them in
+  // whichever instance handles them, and every write through the API drops the writer's company's
+  // before it is answered (a write by no company user, such as the WordPress API's or the super admin's,
+  // drops every company's). Reads, signing in and out, and the webhook's deliveries (they reach the chat
+  // through events) pass.
+  const chatListCache = createAnswerCache({
+    redis: container.infra.redis,
+    channel: `${container.infra.authCache.channel}:answers`,
+  });
+  const stopInvalidating = invalidateChatListOn(container.outbox, chatListCache);
+  app.addHook('onClose', async () => {
+    stopInvalidating();
+    await chatListCache.close();
+  });
+  await chatListCache.ready();
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const method = request.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return done(null, payload);
+    const companyId = request.auth?.user.company_id;
+    if (companyId !== null && companyId !== undefined)
+      chatListCache.invalidate([companyId]).then(() => done(null, payload), done);
+    else if (request.url.startsWith('/api/v1/webhooks/') || request.url.startsWith('/api/v1/auth/'))
+      done(null, payload);
+    else chatListCache.invalidateAll().then(() => done(null, payload), done);
+  });
+
   // Every answer's time, by route pattern (a request no route matched counts as one pattern).
   app.addHook('onResponse', (request, reply, done) => {
     container.metrics.observeRequest(
@@ -202,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes(container));
       await api.register(superAdminRoutes(container));
       await api.register(adminHomeRoutes(container));
-      await api.register(clientsRoutes(container));
+      await api.register(clientsRoutes({ ...container, chatListCache }));
       await api.register(segmentsRoutes(container));
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));

@@ -2,9 +2,11 @@ import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
+import type { AnswerCache } from '../../platform/answer-cache';
 import { route } from '../../platform/route';
 import type { ConversationAccess } from '../conversations/conversation-access';
 import { adminsOrMembers, conversationGuard, forTeamMembers } from '../conversations/conversation-guard';
+import { chatListKey } from './chat-list-cache';
 import type { ClientImportService } from './clients-import.service';
 import type { ClientsService } from './clients.service';
 
@@ -18,6 +20,7 @@ export function clientsRoutes(deps: {
   clientImport: ClientImportService;
   conversationAccess: ConversationAccess;
   guards: Guards;
+  chatListCache: AnswerCache;
 }) {
   const { clients, clientImport, guards } = deps;
   const visible = conversationGuard(deps.conversationAccess);
@@ -38,11 +41,26 @@ export function clientsRoutes(deps: {
       }),
     });
 
+    // Kept serialised per company, viewer and query until something in it changes (chat-list-cache.ts).
+    const summaryAnswer = declared.messagesSummary.responses[200];
     route(app, declared.messagesSummary, {
       ...forTeamMembers,
       schema,
-      handler: async (request) =>
-        clients.messagesSummary(companyIdOf(request), request.query, await visible.onlyFor(request)),
+      handler: async (request, reply) => {
+        const companyId = companyIdOf(request);
+        const onlyFor = await visible.onlyFor(request);
+        const body = await deps.chatListCache.answer(
+          companyId,
+          chatListKey(onlyFor, request.query),
+          async () =>
+            // What the route's serialiser would write: the answer as its schema reads it, as JSON.
+            JSON.stringify(
+              summaryAnswer.parse(await clients.messagesSummary(companyId, request.query, onlyFor)),
+            ),
+        );
+        // Bytes already serialised: Fastify sends a Buffer as it is.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     });
 
     route(app, declared.get, {
