@@ -42,6 +42,7 @@ export {
 } from './graph-media';
 export {
   DEFAULT_FAKE_MODELS,
+  FAKE_HANDOFF_MARKER,
   type FakeChatRequest,
   type FakeOpenAi,
   OPENAI_ERRORS,

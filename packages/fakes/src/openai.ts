@@ -23,6 +23,24 @@ export interface FakeOpenAi extends FakeServer {
   models: Set<string>;
   /** The assistant's reply to a request (by default 'ok'). */
   reply: (request: FakeChatRequest) => string;
+  /**
+   * Customer texts the model answers with FAKE_HANDOFF_MARKER (the bot asks for a person): when the
+   * request's last user message holds one of them (case-insensitive), the answer is the marker and a
+   * line, whatever `reply` says. Empty by default.
+   */
+  handoffWhen: string[];
+}
+
+/** The marker HablaBot's bot prompt asks the model to start its answer with to hand off to a person. */
+export const FAKE_HANDOFF_MARKER = '[[HANDOFF]]';
+
+/** The answer to `request`: the hand-off marker when its last user message holds a `handoffWhen` text. */
+function answerOf(fake: FakeOpenAi, request: FakeChatRequest): string {
+  const lastUser = [...request.messages].reverse().find((m) => m.role === 'user');
+  const text = typeof lastUser?.content === 'string' ? lastUser.content.toLowerCase() : '';
+  if (text && fake.handoffWhen.some((phrase) => text.includes(phrase.toLowerCase())))
+    return `${FAKE_HANDOFF_MARKER} Te paso con una persona del equipo.`;
+  return fake.reply(request);
 }
 
 /** The models the settings screen lists, all retired by the provider: they answer 404 here. */
@@ -122,6 +140,7 @@ export async function startFakeOpenAi(
   fake.apiKeys = new Set(options.apiKeys ?? []);
   fake.models = new Set(options.models ?? DEFAULT_FAKE_MODELS);
   fake.reply = () => 'ok';
+  fake.handoffWhen = [];
 
   fake.route('POST', '/v1/chat/completions', (request) => {
     const key = bearerOf(request);
@@ -135,7 +154,7 @@ export async function startFakeOpenAi(
       return OPENAI_ERRORS.badRequest("Missing required parameter: 'messages'.", 'messages');
     if (!fake.models.has(body.model)) return OPENAI_ERRORS.modelNotFound(body.model);
     if ('max_tokens' in body) return OPENAI_ERRORS.maxTokens();
-    return { status: 200, body: completion(body.model, fake.reply(body as FakeChatRequest)) };
+    return { status: 200, body: completion(body.model, answerOf(fake, body as FakeChatRequest)) };
   });
 
   return fake;

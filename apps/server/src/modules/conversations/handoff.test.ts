@@ -4,6 +4,7 @@
 // (with when the team answers outside business hours), the live notice for who may see the conversation.
 import { DEFAULT_HANDOFF_MESSAGE, type ServerEvent } from '@hablabot/contract';
 import {
+  FAKE_HANDOFF_MARKER,
   type FakeChatRequest,
   type FakeGraphApi,
   type FakeOpenAi,
@@ -46,11 +47,9 @@ describe(`hand-off to a person (${engine})`, () => {
       ],
     });
     openai = await startFakeOpenAi({ apiKeys: [OPENAI_KEY] });
-    // The model hands over when the customer's problem is "complicado".
-    openai.reply = (request) =>
-      JSON.stringify(request.messages.at(-1)?.content ?? '').includes('complicado')
-        ? `${HANDOFF_MARKER} Te paso con alguien del equipo.`
-        : BOT_ANSWER;
+    // The model hands over when the customer's problem is "complicado" (the fake's own marker answer).
+    openai.reply = () => BOT_ANSWER;
+    openai.handoffWhen = ['complicado'];
     ctx = await createTestContext({
       hoursClock: clock,
       presence: { clock },
@@ -179,6 +178,8 @@ describe(`hand-off to a person (${engine})`, () => {
     const system = (openai.requests.at(-1)!.body as FakeChatRequest).messages[0].content;
     expect(system).toContain(HANDOFF_HEADING);
     expect(system).toContain(HANDOFF_MARKER);
+    // The fake answers with the marker the prompt asks for.
+    expect(FAKE_HANDOFF_MARKER).toBe(HANDOFF_MARKER);
   });
 
   it('outside business hours the message says when the team answers, and no away message comes too', async () => {
