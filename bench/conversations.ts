@@ -85,6 +85,11 @@ for (let from = 0; from < CONVERSATIONS; from += BATCH) {
 }
 if (engine === 'postgres') await sql`vacuum analyze`.execute(db);
 else await sql`analyze`.execute(db);
+if (process.env.BENCH_KEEP_DB && engine === 'sqlite') {
+  // A copy of the seeded database, to profile its statements apart (sqlite3 or a script).
+  await sql`vacuum into ${process.env.BENCH_KEEP_DB}`.execute(db);
+  console.log(`kept a copy in ${process.env.BENCH_KEEP_DB}`);
+}
 console.log(
   `${engine}: seeded ${CONVERSATIONS} conversations, ${AGENTS} agents in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
 );

@@ -6,9 +6,11 @@ import type {
 } from '@hablabot/contract';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { isPostgres, searchCondition } from '../clients/client-rows';
 import { autoAssignQueries } from './auto-assign';
+import { fewCandidates, searchTotalBound } from './conversations-search';
 import type { Visibility } from './conversation-access';
 
 /** The customer's 24-hour window of free messages. */
@@ -74,6 +76,40 @@ function toConversation(r: ConversationRow): Conversation {
   };
 }
 
+/** The inbox's columns of conversations, their clients and assignees. */
+function readConversations(db: Executor) {
+  return db
+    .selectFrom('conversations')
+    .innerJoin('clients', 'clients.id', 'conversations.client_id')
+    .leftJoin('users', 'users.id', 'conversations.assignee_user_id')
+    .select([
+      'conversations.id',
+      'conversations.client_id',
+      'clients.name as client_name',
+      'clients.last_names as client_last_names',
+      'clients.whatsapp_cellphone',
+      'conversations.status',
+      'conversations.assignee_user_id',
+      'users.name as assignee_name',
+      'conversations.unread_count',
+      'conversations.last_message_content',
+      'conversations.last_message_at',
+      'conversations.bot_paused',
+      'conversations.customer_last_message_at',
+    ]);
+}
+
+/** A page of conversations by id, the ids as one JSON array (json_each / jsonb_array_elements_text). */
+const conversationsById = prepared((db, v: { companyId: number; ids: string }) =>
+  readConversations(db)
+    .where('conversations.company_id', '=', v.companyId)
+    .where(
+      isPostgres(db)
+        ? sql<boolean>`conversations.id in (select value::int from jsonb_array_elements_text(${v.ids}::jsonb))`
+        : sql<boolean>`conversations.id in (select value from json_each(${v.ids}))`,
+    ),
+);
+
 /**
  * The inbox's conversations: its views (one page, latest activity first), their sizes, one conversation
  * in the contract's shape, and the assignee and status changes. Every function takes the company it is
@@ -82,35 +118,15 @@ function toConversation(r: ConversationRow): Conversation {
  */
 export function createInboxRepository(db: Executor) {
   const postgres = isPostgres(db);
-  function read() {
-    return db
-      .selectFrom('conversations')
-      .innerJoin('clients', 'clients.id', 'conversations.client_id')
-      .leftJoin('users', 'users.id', 'conversations.assignee_user_id')
-      .select([
-        'conversations.id',
-        'conversations.client_id',
-        'clients.name as client_name',
-        'clients.last_names as client_last_names',
-        'clients.whatsapp_cellphone',
-        'conversations.status',
-        'conversations.assignee_user_id',
-        'users.name as assignee_name',
-        'conversations.unread_count',
-        'conversations.last_message_content',
-        'conversations.last_message_at',
-        'conversations.bot_paused',
-        'conversations.customer_last_message_at',
-      ]);
-  }
+  const read = () => readConversations(db);
 
   /**
    * The conversations of one view the caller may see. Without a search, `mine` and `unassigned` are
    * ranges of conversations_assignee_view_idx, `all` and `resolved` of conversations_view_idx (an agent's
    * own visibility filtering it). With a search, `o.from` says which table is read first: `clients` (the
    * search looks at every client of the company, then only the matches are joined to their conversation)
-   * or `conversations` (the view's range first, each client then read by its key) — the smaller side,
-   * see `searchView`. `cross join` keeps that order on SQLite; PostgreSQL plans it itself.
+   * or `conversations` (the view's range first in its order, each client then read by its key) — see
+   * `searchView`. `cross join` keeps that order on SQLite; PostgreSQL plans it itself.
    */
   function inView(
     companyId: number,
@@ -172,10 +188,8 @@ export function createInboxRepository(db: Executor) {
   /** These conversations of the company in the order of `ids`. */
   async function inOrder(companyId: number, ids: number[]): Promise<Conversation[]> {
     if (!ids.length) return [];
-    const rows = await read()
-      .where('conversations.company_id', '=', companyId)
-      .where('conversations.id', 'in', ids)
-      .execute();
+    // One statement for any page, compiled once: the ids travel as one JSON array.
+    const { rows } = await conversationsById(db, { companyId, ids: JSON.stringify(ids) });
     const byId = new Map(rows.map((r) => [r.id, toConversation(r as ConversationRow)]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -219,20 +233,30 @@ export function createInboxRepository(db: Executor) {
     },
 
     /**
-     * One page of a searched view and how many match, in one statement (the matches are counted while the
-     * page is picked); a page past the end counts them apart. `sizes` (from `sizes`) picks the side read
-     * first: the view's own conversations when they are at most a quarter of the company's listed ones
-     * (an agent's 'Míos', a small 'Sin asignar'), every client otherwise — a client is read faster in a
-     * scan of the table than by its key, so the view must be clearly smaller to win.
+     * One page of a searched view and how many match, counted up to `searchTotalBound` (the end of the
+     * next page). The side read first depends on the search's candidates (`fewCandidates`): few, the
+     * matching clients first, joined to their conversations, counted while the page is picked; many, the
+     * view in its order (its index), each conversation's client tested, until the page and the next one
+     * are found — a search matching a tenth finds them within a few hundred rows, and never sorts or
+     * counts its thousands of matches.
      */
     async searchView(
       companyId: number,
       options: ViewOptions,
-      sizes: ViewSizes,
     ): Promise<{ rows: Conversation[]; total: number }> {
-      const from: 'clients' | 'conversations' =
-        sizes[options.view] * 4 <= sizes.listed ? 'conversations' : 'clients';
-      const o = { ...options, from };
+      const bound = searchTotalBound(options.offset, options.limit);
+      const search = options.search ?? '';
+      if (!(await fewCandidates(db, companyId, search))) {
+        const ids = await this.pageQuery(companyId, {
+          ...options,
+          from: 'conversations',
+          limit: bound,
+          offset: 0,
+        }).execute();
+        const page = ids.slice(options.offset, options.offset + options.limit).map((r) => r.id);
+        return { rows: await inOrder(companyId, page), total: ids.length };
+      }
+      const o = { ...options, from: 'clients' as const };
       const found = await this.pageQuery(companyId, o)
         .select(sql<number>`count(*) over ()`.as('total'))
         .execute();
@@ -248,7 +272,7 @@ export function createInboxRepository(db: Executor) {
           companyId,
           found.map((r) => r.id),
         ),
-        total,
+        total: Math.min(total, bound),
       };
     },
 

@@ -57,7 +57,8 @@ export function createConversationsService(deps: {
   return {
     /**
      * One view's page, latest activity first, with the tabs' counts. The counts ignore the search (they
-     * are the views' sizes); the page's total is the view's matches.
+     * are the views' sizes); the page's total is the view's size, or with a search its matches counted up to
+     * the end of the next page (`searchTotalBound`).
      */
     async list(
       auth: AuthContext,
@@ -66,7 +67,6 @@ export function createConversationsService(deps: {
     ): Promise<ConversationsResponse> {
       const visibility = await conversationAccess.visibilityOf(auth, companyId);
       const userId = auth.user.id;
-      const sizes = await inboxRepository.sizes(companyId, userId, visibility);
       const options = {
         view: query.view,
         userId,
@@ -75,10 +75,15 @@ export function createConversationsService(deps: {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       };
+      // A search's page and the views' sizes (the tabs) at once.
+      const [sizes, searched] = await Promise.all([
+        inboxRepository.sizes(companyId, userId, visibility),
+        query.search?.trim() ? inboxRepository.searchView(companyId, options) : undefined,
+      ]);
       let data: Conversation[];
       let total: number;
-      if (query.search?.trim()) {
-        ({ rows: data, total } = await inboxRepository.searchView(companyId, options, sizes));
+      if (searched) {
+        ({ rows: data, total } = searched);
       } else {
         // Without a search the view's size is known already.
         total = sizes[query.view];

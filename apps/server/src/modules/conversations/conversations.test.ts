@@ -6,6 +6,7 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { type TestUser, createCast, createUser } from '../../../test/factories';
 import { expectRoleMatrix } from '../../../test/role-matrix';
 import { type DomainEventPayload, on } from '../../platform/events/domain-events';
+import { fewCandidates } from './conversations-search';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -141,7 +142,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
 
     expect(ids(await list(cast.admin, '?view=all&search=lucia'))).toEqual([a.id, c.id, d.id]);
     expect(ids(await list(cast.admin, '?view=mine&search=lucia'))).toEqual([]);
-    // A small view is read from its own conversations first, a large one from the clients: both match alike.
+    // Read from the clients first (few candidates) or from the view in its order (many): both match alike.
     expect(ids(await list(ana, '?view=unassigned&search=lucia'))).toEqual([c.id]);
     expect(ids(await list(ana, '?view=mine&search=lucia'))).toEqual([a.id]);
     const anaSearch = await list(ana, '?view=all&search=LUCÍA');
@@ -155,6 +156,41 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     const plain = await list(cast.admin, '?view=all&per_page=3&page=2');
     expect(ids(plain)).toEqual([d.id]);
     expect(plain.pagination).toEqual({ current_page: 2, per_page: 3, total: 4, last_page: 2 });
+  });
+
+  it("counts a search's matches up to the end of the next page, from either side alike", async () => {
+    const lucias = [];
+    for (let i = 0; i < 5; i++) lucias.push(await conversation({ name: `Lucía ${i}`, assignee: null }));
+    await conversation({ name: 'Otro Nombre', assignee: null });
+    await conversation({ name: 'Lucía Resuelta', status: 'resolved' });
+    const expected = lucias.map((c) => c.id);
+    expect(await fewCandidates(ctx.container.db, companyId, 'lucia')).toBe(true);
+    expect(await fewCandidates(ctx.container.db, companyId, 'lu')).toBe(false);
+    // 'lucia' has few candidates in the search index: the matching clients are read first. 'lu' is too
+    // short for the index: the view is walked in its order. Same rows, same order, same totals.
+    for (const search of ['lucia', 'lu']) {
+      for (const view of ['all', 'unassigned']) {
+        const seen: number[] = [];
+        const totals: number[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const body = await list(cast.admin, `?view=${view}&search=${search}&per_page=2&page=${page}`);
+          seen.push(...ids(body));
+          totals.push(body.pagination.total);
+          // There is a next page exactly while matches are left.
+          expect(body.pagination.last_page > page, `${search} ${view} ${page}`).toBe(page * 2 < 5);
+        }
+        expect(seen, `${search} ${view}`).toEqual(expected);
+        // Counted up to offset + 2 × per_page: 4 of 5 on page 1, then all 5.
+        expect(totals, `${search} ${view}`).toEqual([4, 5, 5]);
+      }
+      const resolved = await list(cast.admin, `?view=resolved&search=${search}`);
+      expect(resolved.data.map((c) => c.client.name)).toEqual(['Lucía Resuelta']);
+      expect(resolved.pagination.total).toBe(1);
+      // A page past the end: nothing, and the matches counted.
+      const past = await list(cast.admin, `?view=all&search=${search}&per_page=2&page=4`);
+      expect(past.data).toEqual([]);
+      expect(past.pagination.total).toBe(5);
+    }
   });
 
   it("keeps another agent's conversation away from an agent: 404 on assign, resolve, reopen and notes", async () => {
@@ -268,7 +304,7 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
     expect((await post(cast.admin, 999_999, 'reopen')).statusCode).toBe(404);
   });
 
-  it('reads a page of each view without search from its index, never sorting the company', async () => {
+  it('reads a page of each view from its index, never sorting the company (no search, or a search walking the view)', async () => {
     const pg = ctx.engine === 'postgres';
     const cases = [
       ['mine', 'conversations_assignee_view_idx', { kind: 'all' }],
@@ -277,28 +313,38 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
       ['all', 'conversations_view_idx', { kind: 'own', userId: ana.user.id }],
       ['resolved', 'conversations_view_idx', { kind: 'all' }],
     ] as const;
-    for (const [view, index, visibility] of cases) {
-      const { sql: text, parameters } = ctx.container.inboxRepository
-        .pageQuery(companyId, { view, userId: ana.user.id, visibility, limit: 50, offset: 0 })
-        .compile();
-      const rows = await ctx.container.db.transaction().execute(async (trx) => {
-        // On tables this small PostgreSQL would rather scan and sort: ask for the plan it takes when it
-        // must not (a sort still shows when no index gives the order).
-        if (pg)
-          for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
-            await sql`set local ${sql.raw(setting)} = off`.execute(trx);
-        return (
-          await trx.executeQuery<Record<string, string>>(
-            CompiledQuery.raw(`${pg ? 'explain' : 'explain query plan'} ${text}`, [...parameters]),
-          )
-        ).rows;
-      });
-      const plan = rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
-      // PostgreSQL on a near-empty table may take either inbox index for 'unassigned'; both give the order.
-      if (pg) expect(plan, view).toMatch(/conversations_(assignee_)?view_idx/);
-      else expect(plan, view).toContain(index);
-      expect(plan, view).not.toMatch(/TEMP B-TREE|Sort/);
-    }
+    // A search with many candidates walks the same index in its order, testing each client.
+    const searched = [undefined, 'lu'] as const;
+    for (const [view, index, visibility] of cases)
+      for (const search of searched) {
+        const { sql: text, parameters } = ctx.container.inboxRepository
+          .pageQuery(companyId, {
+            view,
+            userId: ana.user.id,
+            visibility,
+            limit: 50,
+            offset: 0,
+            ...(search ? { search, from: 'conversations' as const } : {}),
+          })
+          .compile();
+        const rows = await ctx.container.db.transaction().execute(async (trx) => {
+          // On tables this small PostgreSQL would rather scan and sort: ask for the plan it takes when it
+          // must not (a sort still shows when no index gives the order).
+          if (pg)
+            for (const setting of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+              await sql`set local ${sql.raw(setting)} = off`.execute(trx);
+          return (
+            await trx.executeQuery<Record<string, string>>(
+              CompiledQuery.raw(`${pg ? 'explain' : 'explain query plan'} ${text}`, [...parameters]),
+            )
+          ).rows;
+        });
+        const plan = rows.map((r) => r.detail ?? r['QUERY PLAN']).join(' | ');
+        // PostgreSQL on a near-empty table may take either inbox index for 'unassigned'; both give the order.
+        if (pg) expect(plan, view).toMatch(/conversations_(assignee_)?view_idx/);
+        else expect(plan, view).toContain(index);
+        expect(plan, view).not.toMatch(/TEMP B-TREE|Sort/);
+      }
   });
 
   it('lets only the company team in', async () => {
