@@ -15,6 +15,7 @@ import type { Clock } from './platform/clock';
 import type { JobLogger, JobQueue } from './platform/jobs/jobs';
 import type { WithTransaction } from './repositories';
 import type { Executor } from './db/transactions';
+import type { Outbox } from './platform/outbox/outbox';
 
 /**
  * What answers a customer without a person: the bot's reply, the away message outside business hours,
@@ -23,6 +24,8 @@ import type { Executor } from './db/transactions';
  */
 export function createAutomations(deps: {
   db: Executor;
+  /** Where consent writes its `client.consent_changed` events. */
+  outbox?: Pick<Outbox, 'transaction'>;
   withTransaction: WithTransaction;
   jobs: JobQueue;
   inboxSettings: InboxSettingsRepository;
@@ -42,7 +45,7 @@ export function createAutomations(deps: {
 }) {
   const { withTransaction, inboxSettings, messagesRepository, clientsRepository, bots, log } = deps;
   const send: OutboundService['send'] = (input) => deps.outbound.send(input);
-  const consent = createConsent({ db: deps.db, inboxSettings, send, log });
+  const consent = createConsent({ db: deps.db, outbox: deps.outbox, inboxSettings, send, log });
   // A customer who asks for a person, or whom the bot hands over, goes to the team.
   const handoff = createHandoff({
     withTransaction,

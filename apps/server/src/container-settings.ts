@@ -31,7 +31,7 @@ export function createSettingsWiring(deps: {
   const { db, secrets, options } = deps;
   const settingsRepository = createSettingsRepository(db);
   // Whether WhatsApp accepts each company's token: a 190 on any call marks it, an accepted call clears it.
-  const tokenHealth = createTokenHealth({ db });
+  const tokenHealth = createTokenHealth({ db, outbox: deps.outbox });
   // Meta's throughput, limit tier and quality of the company's number: read at the connection test and daily.
   const numberLimits = createNumberLimits({
     db,

@@ -44,6 +44,7 @@ import { createTemplatesService } from './modules/templates/templates.service';
 import { createTemplateAuthoring } from './modules/templates/template-authoring';
 import { createTemplateSendComponents } from './modules/templates/template-send-components';
 import { templateSubscribers } from './modules/realtime/template-events';
+import { channelSubscribers } from './modules/realtime/channel-events';
 import { createInboxSettingsRepository } from './modules/team/inbox-settings.repository';
 import { createQuickRepliesRepository } from './modules/team/quick-replies.repository';
 import { createQuickRepliesService } from './modules/team/quick-replies.service';
@@ -190,6 +191,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
   // The bot's reply, the away message, consent words and the hand-off (container-automations.ts).
   const { consent, handoff, botReplies, awayMessages } = createAutomations({
     db,
+    outbox,
     withTransaction,
     jobs,
     inboxSettings,
@@ -286,6 +288,7 @@ export function createContainer(infra: Infrastructure, options: ContainerOptions
     massMessageStatusSubscriber({ repository: massMessagesRepository, sender: massSender, withTransaction }),
     templatesSyncSubscriber(jobs),
     ...templateSubscribers({ events, templatesRepository }),
+    ...channelSubscribers({ events, tokenHealth }),
     ...metricsSubscribers(metrics),
     ...(options.subscribers ?? []),
   );

@@ -113,6 +113,17 @@ export const ZTemplateUpdatedEvent = z.object({
 });
 
 /**
+ * A client changed in a way the chat shows: today their consent (`opted_out_at`: set when they wrote an
+ * opt-out word or Meta said they stopped marketing messages, null again after an opt-in word), so the
+ * header's 'Dado de baja' badge follows without reading the client again. For those who may see the
+ * conversation.
+ */
+export const ZClientUpdatedEvent = z.object({
+  type: z.literal('client.updated'),
+  data: ZClientRef.extend({ opted_out_at: ZTimestamp.nullable() }),
+});
+
+/**
  * WhatsApp started refusing the company's token (190: expired or revoked) or accepts it again: the
  * `whatsapp_status` and `whatsapp_token_refused_at` of GET /admin/setting as they are now, so every admin
  * screen shows or hides its token banner without a reload. For the company's admins only.
@@ -158,6 +169,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   ZTemplateUpdatedEvent,
   ZConversationHandoffEvent,
   ZWhatsAppStatusEvent,
+  ZClientUpdatedEvent,
 ]);
 export type ServerEvent = z.infer<typeof ZServerEvent>;
 export type ServerEventType = ServerEvent['type'];

@@ -12,7 +12,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
-import { createCast } from '../../../test/factories';
+import { type TestUser, createCast } from '../../../test/factories';
+import { openStream } from '../../../test/sse';
 import { waitFor } from '../../../test/wait';
 import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 import { consentKeyword, consentWord } from './consent';
@@ -178,6 +179,33 @@ describe(`consent (${engine})`, () => {
     await ctx.container.webhookInbox.idle();
     await ctx.container.outbox.idle();
     expect(await waitFor(async () => (await clientOf(id)).opted_out_at)).toEqual(expect.any(String));
+  });
+
+  it('a change of consent reaches the chat’s stream live as client.updated, once per change', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(base, { headers } as TestUser);
+    const updates = () =>
+      stream
+        .events()
+        .filter((e) => e.event === 'client.updated')
+        .map((e) => JSON.parse(e.data!) as { client_id: number; opted_out_at: string | null });
+    try {
+      await expect.poll(() => ctx.container.events.listenerCount(companyId)).toBe(1);
+      const phone = '34611000077';
+      await customerWrites(phone, 'Hola');
+      const id = await clientIdOf(phone);
+      await customerWrites(phone, 'STOP');
+      await customerWrites(phone, 'BAJA');
+      await customerWrites(phone, 'ALTA');
+      await ctx.container.outbox.idle();
+      // Opted out, then back in; the second opt-out word changed nothing, so it said nothing.
+      expect(updates()).toEqual([
+        { client_id: id, opted_out_at: expect.any(String) },
+        { client_id: id, opted_out_at: null },
+      ]);
+    } finally {
+      stream.close();
+    }
   });
 
   it("Meta's 131050 on a status marks the client", async () => {

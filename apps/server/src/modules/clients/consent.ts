@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/transactions';
+import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 
 /** The customer messages that may be a consent word: a text, or the text of a tapped button. */
@@ -50,9 +51,13 @@ export function isConsentKeyword(settings: ConsentWords, text: string): boolean 
  * reply, when it has one, sent as the bot through the normal outbound path, so it shows in the chat);
  * one of the opt-in words clears the mark. Meta's 131050 on a message's status marks the customer too.
  * Each change happens once: a second STOP, or a handler run twice, changes and sends nothing.
+ * A change writes `client.consent_changed` to the outbox in its transaction (the chat's 'Dado de baja'
+ * badge follows it live, modules/realtime/realtime.subscribers.ts); no change, no event.
  */
 export function createConsent(deps: {
   db: Executor;
+  /** Where a change writes its `client.consent_changed` event (none: the column alone). */
+  outbox?: Pick<Outbox, 'transaction'>;
   inboxSettings: Pick<InboxSettingsRepository, 'get'>;
   /** Sends a text to the customer as the bot (the outbound service's send). */
   send: (input: { companyId: number; clientId: number; sender: 'bot'; content: string }) => Promise<unknown>;
@@ -62,31 +67,35 @@ export function createConsent(deps: {
   const { db } = deps;
   const now = () => (deps.now?.() ?? new Date()).toISOString();
 
-  /** Marks the client opted out; true when it was not already. */
-  async function markOptedOut(companyId: number, clientId: number): Promise<boolean> {
-    const result = await db
-      .updateTable('clients')
-      .set({ opted_out_at: now() })
-      .where('company_id', '=', companyId)
-      .where('id', '=', clientId)
-      .where('opted_out_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  /** Sets or clears the client's mark when it is not so already; true (and the event) when it changed. */
+  async function mark(companyId: number, clientId: number, optedOut: boolean): Promise<boolean> {
+    const write = async (executor: Executor) => {
+      const result = await executor
+        .updateTable('clients')
+        .set({ opted_out_at: optedOut ? now() : null })
+        .where('company_id', '=', companyId)
+        .where('id', '=', clientId)
+        .where('opted_out_at', optedOut ? 'is' : 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    };
+    if (!deps.outbox) return write(db);
+    return deps.outbox.transaction(async (trx, events) => {
+      const changed = await write(trx);
+      if (changed) events.emit('client.consent_changed', { companyId, clientId, optedOut });
+      return changed;
+    });
   }
+
+  /** Marks the client opted out; true when it was not already. */
+  const markOptedOut = (companyId: number, clientId: number) => mark(companyId, clientId, true);
 
   return {
     markOptedOut,
 
     /** Clears the mark; true when the client was opted out. */
     async markOptedIn(companyId: number, clientId: number): Promise<boolean> {
-      const result = await db
-        .updateTable('clients')
-        .set({ opted_out_at: null })
-        .where('company_id', '=', companyId)
-        .where('id', '=', clientId)
-        .where('opted_out_at', 'is not', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return mark(companyId, clientId, false);
     },
 
     /** Whether the customer's stored message is a consent word (see `isConsentKeyword`). */

@@ -17,6 +17,7 @@ import { type Audiences, withAlso } from './audience';
  *   message.deleted → message.deleted (a cancelled scheduled message)
  *   conversation.updated → client.unread / client.bot_mode   mass_message.progress → the live event of the same name
  *   conversation.changed → conversation.changed (assignee or status)
+ *   client.consent_changed → client.updated (opted_out_at as it is now: the chat's 'Dado de baja' badge)
  *
  * Each live event names its audience (platform/events/events.ts): an event about a conversation is for
  * those who may see it as it is when published (its assignee, or everyone when the company lets agents
@@ -26,7 +27,7 @@ import { type Audiences, withAlso } from './audience';
 export function realtimeSubscribers(deps: {
   events: Pick<EventBus, 'publish'>;
   messagesRepository: Pick<MessagesRepository, 'findMessage' | 'findMessages'>;
-  clientsRepository: Pick<ClientsRepository, 'conversationStates'>;
+  clientsRepository: Pick<ClientsRepository, 'conversationStates' | 'findClient'>;
   massMessagesRepository: Pick<MassMessagesRepository, 'findById'>;
   audiences: Audiences;
   /** The inbox's reader of a conversation as the API shows it (modules/conversations). */
@@ -144,6 +145,19 @@ export function realtimeSubscribers(deps: {
             audience[i]!,
           );
       }
+    }),
+    // Opted out or back in: the client's mark as it is now (a later change may have followed).
+    on('client.consent_changed', 'realtime.client-consent', async (e) => {
+      const client = await clientsRepository.findClient(e.companyId, e.clientId);
+      if (!client) return;
+      await publish(
+        e.companyId,
+        {
+          type: 'client.updated',
+          data: { client_id: e.clientId, opted_out_at: client.opted_out_at ?? null },
+        },
+        await audienceOf(e.companyId, e.clientId),
+      );
     }),
     on('bot.failed', 'realtime.bot-failed', async (e) =>
       publish(

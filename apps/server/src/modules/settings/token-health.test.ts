@@ -58,6 +58,9 @@ describe(`a WhatsApp token Meta refuses, and failures explained (${engine})`, ()
       headers: { ...as.headers, 'accept-language': lang },
       ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
     });
+  /** The app over real HTTP (the streams), listening once for every test that needs it. */
+  let address: string | undefined;
+  const listening = async () => (address ??= await ctx.app.listen({ port: 0, host: '127.0.0.1' }));
   const setting = async () => (await call('GET', '/admin/setting')).json() as Settings;
 
   /** A client who wrote an hour ago (the 24-hour window is open). */
@@ -147,7 +150,7 @@ describe(`a WhatsApp token Meta refuses, and failures explained (${engine})`, ()
   });
 
   it('tells the admins’ streams live when the token is refused and when it works again, once per change', async () => {
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const agent = await createUser(ctx, { role: 'agent', companyId });
     const [admin, agentStream] = [await openStream(base, cast.admin), await openStream(base, agent)];
     const statuses = (stream: typeof admin) =>
@@ -185,7 +188,7 @@ describe(`a WhatsApp token Meta refuses, and failures explained (${engine})`, ()
   });
 
   it('explains a failure on the live stream in each stream’s language', async () => {
-    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await listening();
     const english = { ...cast.admin, headers: { ...cast.admin.headers, 'accept-language': 'en' } };
     const [es, en] = [await openStream(base, cast.admin), await openStream(base, english)];
     try {

@@ -68,6 +68,11 @@ export const DOMAIN_EVENTS = {
   'bot.failed': z.object({ ...company, clientId: id, messageId: id.nullable(), reason: z.string() }),
   /** A conversation was handed to a person: the customer asked (`phrase`) or the bot said so (`bot`). */
   'conversation.handoff': z.object({ ...company, clientId: id, reason: z.enum(['phrase', 'bot']) }),
+  /**
+   * A customer opted out of campaigns (an opt-out word, Meta's 131050) or back in (an opt-in word):
+   * `clients.opted_out_at` was set or cleared (modules/clients/consent.ts). Emitted only when it changed.
+   */
+  'client.consent_changed': z.object({ ...company, clientId: id, optedOut: z.boolean() }),
   /** The company's WhatsApp number, account or token was saved (the settings form). */
   'channel.saved': z.object({ ...company }),
   /**

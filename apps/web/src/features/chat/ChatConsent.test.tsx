@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  eventStream,
   installTestLayout,
   jsonResponse,
   makeClient,
@@ -10,6 +11,7 @@ import {
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
 } from '../../test';
+import { clearSession, setSession } from '../../lib/session';
 import {
   callsTo,
   conversationOf,
@@ -39,13 +41,15 @@ beforeEach(() => {
   restoreLayout = installTestLayout({ rowHeight: 72 });
 });
 afterEach(() => {
+  clearSession();
   restoreLayout();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function routes(client: Client) {
+function routes(client: Client, stream?: ReturnType<typeof eventStream>) {
   return mockFetch({
+    ...(stream ? { 'GET /api/v1/admin/events': () => stream.response() } : {}),
     'GET /api/v1/admin/conversations': [200, conversationsPage([conversationOf(ana)])],
     'GET /api/v1/admin/client/1/messages': [200, history([makeMessage({ content: 'STOP' })])],
     'GET /api/v1/admin/client/1': [200, { client }],
@@ -117,6 +121,37 @@ describe('ChatPage consent', () => {
       );
       expect(screen.getByRole('dialog', { name: 'Mensaje plantilla' })).toBeInTheDocument();
       expect(callsTo(net.calls, 'POST', '/api/v1/admin/messages/send-template-message')).toHaveLength(1);
+    },
+    SCREEN_TEST_TIMEOUT,
+  );
+
+  it(
+    'the badge follows the live client.updated, and a new message does not read the client again',
+    async () => {
+      setSession({ token: 'tok-consent', user: { id: 1, email: 'a@b.c' }, rol: 'admin' });
+      const stream = eventStream();
+      const net = routes({ ...ana, opted_out_at: null }, stream);
+      renderChat({ client: { id: 1, name: 'Ana', phone: '5215512345678', avatar: null } });
+      const conversation = await screen.findByRole('region', { name: 'Ana' });
+      await within(conversation).findByText('STOP');
+      await waitFor(() => expect(callsTo(net.calls, 'GET', '/api/v1/admin/client/1')).toHaveLength(1));
+      expect(within(conversation).queryByText('Dado de baja')).toBeNull();
+      await stream.connected;
+      // The customer's next words arrive: the chat shows them, the client is not read again.
+      await stream.send('message.created', {
+        client_id: 1,
+        message: makeMessage({ id: 50, content: 'BAJA' }),
+      });
+      expect(await within(conversation).findByText('BAJA')).toBeInTheDocument();
+      // The server marked them opted out: the badge shows at once.
+      await stream.send('client.updated', { client_id: 1, opted_out_at: OPTED_OUT_AT });
+      expect(await within(conversation).findByText('Dado de baja')).toBeInTheDocument();
+      // Another client's change leaves this one alone; their opt-in takes the badge away.
+      await stream.send('client.updated', { client_id: 2, opted_out_at: null });
+      expect(within(conversation).getByText('Dado de baja')).toBeInTheDocument();
+      await stream.send('client.updated', { client_id: 1, opted_out_at: null });
+      await waitFor(() => expect(within(conversation).queryByText('Dado de baja')).toBeNull());
+      expect(callsTo(net.calls, 'GET', '/api/v1/admin/client/1')).toHaveLength(1);
     },
     SCREEN_TEST_TIMEOUT,
   );

@@ -244,7 +244,7 @@ export function Conversation({ contact, draft, onDraftChange, onBack, actions, n
         <div className="chat-conversation__who">
           <h2 className="chat-conversation__name">{contact.name}</h2>
           <p className="chat-conversation__phone">+{contact.phone}</p>
-          <ConsentBadge clientId={contact.id} newestMessageId={messages.at(-1)?.id} />
+          <ConsentBadge clientId={contact.id} />
         </div>
         {actions}
       </header>

@@ -1,9 +1,10 @@
+import type { ClientResponse } from '@hablabot/contract';
 import { clientsApi } from '@hablabot/contract/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { intlLocale } from '../../lib/i18n';
+import { useServerEvents } from '../../lib/use-server-events';
 
 /** The open client as GET /admin/client/{id} has them (shared with 'Detalles del cliente'). */
 export const chatClientKey = (clientId: number) => ['chat', 'client', clientId] as const;
@@ -19,22 +20,25 @@ export function useChatClient(clientId: number) {
 
 /**
  * 'Dado de baja' beside the client's name in the chat's header, while the customer has opted out of
- * campaigns. The client is read again when a new message shows in the conversation, since an opt-out
- * or opt-in word arrives as one (and the opt-out reply follows it).
+ * campaigns. Read with the chat, then kept live: the server publishes 'client.updated' when the client
+ * opts out (an opt-out word, Meta's 131050) or back in, and the cached client takes its `opted_out_at`
+ * (the client is not read again per message). Events missed (`stream.reset`) read it again.
  */
-export function ConsentBadge({ clientId, newestMessageId }: { clientId: number; newestMessageId?: number }) {
+export function ConsentBadge({ clientId }: { clientId: number }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const client = useChatClient(clientId);
-  const seen = useRef(newestMessageId);
-  useEffect(() => {
-    if (seen.current === newestMessageId) return;
-    const first = seen.current === undefined;
-    seen.current = newestMessageId;
-    // The history's first load is not a new message: the client was just read with the chat.
-    if (first) return;
-    void queryClient.invalidateQueries({ queryKey: chatClientKey(clientId) });
-  }, [newestMessageId, clientId, queryClient]);
+  useServerEvents((event) => {
+    if (event.type === 'stream.reset') {
+      void queryClient.invalidateQueries({ queryKey: chatClientKey(clientId) });
+      return;
+    }
+    if (event.type !== 'client.updated') return;
+    const { client_id, opted_out_at } = event.data;
+    queryClient.setQueryData<ClientResponse>(chatClientKey(client_id), (current) =>
+      current ? { ...current, client: { ...current.client, opted_out_at } } : current,
+    );
+  });
   const at = client.data?.client.opted_out_at;
   if (!at) return null;
   const when = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), {
