@@ -11,7 +11,6 @@ import {
   useZodForm,
   ValidationErrorList,
 } from '../../components';
-import { useDocumentTitle } from '../../lib/use-document-title';
 import { useBusinessHours, useSaveBusinessHours } from './business-hours-api';
 import {
   type BusinessHoursFormValues,
@@ -22,7 +21,7 @@ import {
   toFormValues,
   ZBusinessHoursForm,
 } from './business-hours-form';
-import './settings.css';
+import { SettingsCard, SettingsPageLayout } from './SettingsLayout';
 import './business-hours.css';
 
 const FEEDBACK_MS = 5000;
@@ -33,17 +32,18 @@ const FEEDBACK_MS = 5000;
  */
 export default function BusinessHoursPage() {
   const { t } = useTranslation();
-  useDocumentTitle(t('businessHours.title'));
   const hours = useBusinessHours();
   return (
-    <div className="page settings-page hours-page">
-      <header className="page-header">
+    <SettingsPageLayout
+      title={t('businessHours.title')}
+      subtitle={t('businessHours.subtitle')}
+      className="hours-page"
+      before={
         <p className="hours-page__back">
           <Link to="/admin/setting">{t('businessHours.back')}</Link>
         </p>
-        <h1 className="page-header__title">{t('businessHours.title')}</h1>
-        <p className="page-header__subtitle">{t('businessHours.subtitle')}</p>
-      </header>
+      }
+    >
       {hours.data ? (
         <BusinessHoursForm hours={hours.data.data} />
       ) : hours.isError ? (
@@ -53,7 +53,7 @@ export default function BusinessHoursPage() {
       ) : (
         <p role="status">{t('businessHours.loading')}</p>
       )}
-    </div>
+    </SettingsPageLayout>
   );
 }
 
@@ -98,10 +98,7 @@ function BusinessHoursForm({ hours }: { hours: BusinessHoursData }) {
     <form className="hours-form" onSubmit={onSubmit} noValidate aria-label={t('businessHours.title')}>
       <MessageBox {...banner.props} />
       {serverErrors ? <ValidationErrorList errors={serverErrors} /> : null}
-      <section className="settings-card" aria-labelledby={ids('week')}>
-        <h2 id={ids('week')} className="settings-card__title">
-          {t('businessHours.week')}
-        </h2>
+      <SettingsCard headingId={ids('week')} title={t('businessHours.week')}>
         <FormField
           id={ids('timezone')}
           label={t('businessHours.fields.timezone')}
@@ -157,12 +154,9 @@ function BusinessHoursForm({ hours }: { hours: BusinessHoursData }) {
             );
           })}
         </ul>
-      </section>
+      </SettingsCard>
 
-      <section className="settings-card" aria-labelledby={ids('holidays')}>
-        <h2 id={ids('holidays')} className="settings-card__title">
-          {t('businessHours.fields.holidays')}
-        </h2>
+      <SettingsCard headingId={ids('holidays')} title={t('businessHours.fields.holidays')}>
         <p className="hours-form__hint">{t('businessHours.holidaysHint')}</p>
         <ul className="hours-holidays">
           {holidays.fields.map((row, index) => (
@@ -190,12 +184,9 @@ function BusinessHoursForm({ hours }: { hours: BusinessHoursData }) {
         <Button size="sm" onClick={() => holidays.append({ date: '' })}>
           {t('businessHours.addHoliday')}
         </Button>
-      </section>
+      </SettingsCard>
 
-      <section className="settings-card" aria-labelledby={ids('away')}>
-        <h2 id={ids('away')} className="settings-card__title">
-          {t('businessHours.away')}
-        </h2>
+      <SettingsCard headingId={ids('away')} title={t('businessHours.away')}>
         <label className="hours-switch">
           <input type="checkbox" {...register('away_enabled')} />
           <span>{t('businessHours.fields.away_enabled')}</span>
@@ -220,7 +211,7 @@ function BusinessHoursForm({ hours }: { hours: BusinessHoursData }) {
           <input type="checkbox" {...register('away_with_bot')} />
           <span>{t('businessHours.fields.away_with_bot')}</span>
         </label>
-      </section>
+      </SettingsCard>
 
       <div className="hours-form__actions">
         <Button type="submit" variant="primary" busy={form.formState.isSubmitting || save.isPending}>
