@@ -48,7 +48,7 @@ test.beforeAll(async () => {
   // The header's image, in the company's media library (once per worker).
   imageName = `pedido-${Math.random().toString(36).slice(2, 7)}.png`;
   const form = new FormData();
-  form.append('file', new Blob([png(64, 48)], { type: 'image/png' }), imageName);
+  form.append('file', new Blob([new Uint8Array(png(64, 48))], { type: 'image/png' }), imageName);
   const response = await fetch(`${apiBase()}/admin/media/upload`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${admin.token}`, Accept: 'application/json' },
