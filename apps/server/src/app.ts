@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else withRequestId(request.id, done);
   });
 
-  // The chat list's kept pages (modules/clients/chat-list-cache.ts): the domain events drop them in
+  // The chat list's kept pages and segment lists (modules/clients/chat-list-cache.ts): the domain events drop them in
   // whichever instance handles them, and every write through the API drops the writer's company's
   // before it is answered (a write by no company user, such as the WordPress API's or the super admin's,
   // drops every company's). Reads, signing in and out, and the webhook's deliveries (they reach the chat
@@ -231,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(superAdminRoutes(container));
       await api.register(adminHomeRoutes(container));
       await api.register(clientsRoutes({ ...container, chatListCache }));
-      await api.register(segmentsRoutes(container));
+      await api.register(segmentsRoutes({ ...container, answers: chatListCache }));
       await api.register(settingsRoutes({ ...container, rateLimits: container.infra.rateLimits }));
       await api.register(wordpressRoutes(container));
       await api.register(botsRoutes({ ...container, rateLimits: container.infra.rateLimits }));

@@ -40,6 +40,20 @@ describe('the chat list page cache', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     return res.json().clients as Row[];
   }
+  const createClientThroughApi = async () => {
+    const res = await api.post(
+      '/admin/client',
+      {
+        name: 'Por la API',
+        last_names: 'Nueva',
+        whatsapp_cellphone: '34611222333',
+        email: 'api@example.test',
+        segments: [segmentId],
+      },
+      { as: admin },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+  };
   const rowOf = async (id: number, as: TestUser = admin) => (await page(as)).find((r) => r.id === id);
 
   /** Changes a row behind the application's back: only a page built again shows it. */
@@ -166,6 +180,27 @@ describe('the chat list page cache', () => {
     expect(added).toBeTruthy();
     expect((await api.delete('/admin/client', { ids: [added!.id] }, { as: admin })).statusCode).toBe(200);
     expect((await page()).some((r) => r.name === 'Importada')).toBe(false);
+  });
+
+  it('keeps the segment list per language, fresh after clients join a segment and after segments change', async () => {
+    const count = async (lang = 'es') => {
+      const res = await api.get('/admin/segment', { as: admin, lang });
+      expect(res.statusCode, res.body).toBe(200);
+      const list = res.json() as { segments: { id: number; clients_count: number }[]; message: string };
+      return { n: list.segments.find((x) => x.id === segmentId)?.clients_count, message: list.message };
+    };
+    const before = await count();
+    expect((await count('en')).message).not.toBe(before.message);
+    await createClientThroughApi();
+    expect((await count()).n).toBe(before.n! + 1);
+    const made = await api.post(
+      '/admin/segment',
+      { name: 'Nuevo', color: '#7300ff', rules: 'x' },
+      { as: admin },
+    );
+    expect(made.statusCode).toBe(201);
+    const res = await api.get('/admin/segment', { as: admin });
+    expect((res.json().segments as { name: string }[]).some((x) => x.name === 'Nuevo')).toBe(true);
   });
 
   it("never gives an agent an admin's kept page, and follows an assignment", async () => {

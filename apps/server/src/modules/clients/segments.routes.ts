@@ -2,23 +2,37 @@ import { routes } from '@hablabot/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { type Guards, companyIdOf } from '../../platform/auth';
 import { translate } from '../../platform/locale';
+import type { AnswerCache } from '../../platform/answer-cache';
 import { route } from '../../platform/route';
 import type { SegmentsService } from './segments.service';
 
 const declared = routes.segments;
 
-export function segmentsRoutes(deps: { segments: SegmentsService; guards: Guards }) {
-  const { segments, guards } = deps;
+export function segmentsRoutes(deps: { segments: SegmentsService; guards: Guards; answers: AnswerCache }) {
+  const { segments, guards, answers } = deps;
+  const listAnswer = declared.list.responses[200];
   return async (app: FastifyInstance) => {
     app.addHook('onRequest', guards.requireCompanyAdmin);
     const schema = { tags: ['segments'] };
 
+    // Kept serialised per company and language, dropped with the company's chat list pages: what changes
+    // a segment's clients count (a client written, imported or created by a customer's first message)
+    // drops those too (chat-list-cache.ts).
     route(app, declared.list, {
       schema,
-      handler: async (request) => ({
-        segments: await segments.list(companyIdOf(request)),
-        message: translate(request.lang, 'segments.listed'),
-      }),
+      handler: async (request, reply) => {
+        const companyId = companyIdOf(request);
+        const body = await answers.answer(companyId, `segments|${request.lang}`, async () =>
+          JSON.stringify(
+            listAnswer.parse({
+              segments: await segments.list(companyId),
+              message: translate(request.lang, 'segments.listed'),
+            }),
+          ),
+        );
+        // Bytes already serialised: Fastify sends a Buffer as it is.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     });
 
     route(app, declared.create, {

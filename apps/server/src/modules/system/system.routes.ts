@@ -46,9 +46,13 @@ async function probe(fn: () => Promise<void>): Promise<boolean> {
  * was running when the caller asked.
  */
 function shared(fn: () => Promise<void>): () => Promise<boolean> {
-  let running: Promise<boolean> | undefined;
+  return sharedValue(() => probe(fn));
+}
+
+function sharedValue<T>(fn: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
   return () => {
-    running ??= probe(fn).finally(() => {
+    running ??= fn().finally(() => {
       running = undefined;
     });
     return running;
@@ -64,25 +68,40 @@ export function systemRoutes(deps: {
   const { health } = deps;
   const database = shared(health.pingDatabase);
   const queue = health.pingQueue ? shared(health.pingQueue) : undefined;
+  /**
+   * The whole answer, shared the same way (one inbox lag read for a burst) and serialised once: an
+   * answer already serialised is sent as it is.
+   */
+  const check = sharedValue(async () => {
+    const [databaseUp, queueUp] = await Promise.all([database(), queue?.()]);
+    const healthy = databaseUp && queueUp !== false;
+    const lag =
+      databaseUp && health.webhookLagSeconds
+        ? await health.webhookLagSeconds().catch(() => undefined)
+        : undefined;
+    const body = ZHealth.parse({
+      status: healthy ? 'ok' : 'degraded',
+      database: databaseUp ? 'ok' : 'down',
+      queue: queueUp === undefined ? 'in-process' : queueUp ? 'ok' : 'down',
+      engine: health.engine,
+      ...(lag === undefined ? {} : { webhook_lag_seconds: Math.round(lag * 10) / 10 }),
+    });
+    return { healthy, body: JSON.stringify(body) };
+  });
   return async (instance: FastifyInstance) => {
     const app = typed(instance);
     app.get(
       '/health',
       { schema: { tags: ['system'], response: { 200: ZHealth, 503: ZHealth } } },
       async (_request, reply) => {
-        const [databaseUp, queueUp] = await Promise.all([database(), queue?.()]);
-        const healthy = databaseUp && queueUp !== false;
-        const lag =
-          databaseUp && health.webhookLagSeconds
-            ? await health.webhookLagSeconds().catch(() => undefined)
-            : undefined;
-        return reply.status(healthy ? 200 : 503).send({
-          status: healthy ? 'ok' : 'degraded',
-          database: databaseUp ? 'ok' : 'down',
-          queue: queueUp === undefined ? 'in-process' : queueUp ? 'ok' : 'down',
-          engine: health.engine,
-          ...(lag === undefined ? {} : { webhook_lag_seconds: Math.round(lag * 10) / 10 }),
-        });
+        const { healthy, body } = await check();
+        return (
+          reply
+            .status(healthy ? 200 : 503)
+            .type('application/json; charset=utf-8')
+            // Already serialised: Fastify sends a string with a JSON type as it is.
+            .send(body as never)
+        );
       },
     );
 
