@@ -4,18 +4,19 @@ import {
   type KeyboardEvent,
   type Ref,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip } from '../Chip/Chip';
-import { CheckIcon, ChevronDownIcon, CloseIcon } from '../lib/icons';
+import { ChevronDownIcon, CloseIcon } from '../lib/icons';
 import { cx, foldText, matchesTerms, queryTerms } from '../lib/text';
 import { useStableId } from '../lib/useId';
 import '../lib/tokens.css';
 import './MultiSelect.css';
+import { OptionRow } from './OptionRow';
+import { useListPlacement } from './useListPlacement';
 
 export type MultiSelectValue = string | number;
 
@@ -59,7 +60,6 @@ export interface MultiSelectProps<V extends MultiSelectValue = MultiSelectValue>
 
 const VIRTUAL_ABOVE = 150;
 const OPTION_HEIGHT = 38;
-const LIST_MAX_HEIGHT = 264;
 
 /**
  * Multi-select with search (a client's segments, the clients of a list): chips for the chosen options,
@@ -95,7 +95,6 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
   const inputRef = useRef<HTMLInputElement | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const controlRef = useRef<HTMLDivElement>(null);
-  const [placement, setPlacement] = useState<CSSProperties | undefined>(undefined);
 
   const byValue = useMemo(() => new Map(options.map((option) => [option.value, option])), [options]);
   const selectedSet = useMemo(() => new Set<MultiSelectValue>(selected), [selected]);
@@ -109,6 +108,7 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
     return options.filter((_, index) => matchesTerms(folded[index], terms));
   }, [options, folded, query]);
 
+  const placement = useListPlacement(open, controlRef, listRef);
   const virtualize = visible.length > VIRTUAL_ABOVE;
   const virtualizer = useVirtualizer({
     count: visible.length,
@@ -117,43 +117,6 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
     overscan: 8,
     enabled: open && virtualize,
   });
-
-  // The list is fixed to the viewport so scrolling containers (a modal's body) never clip it; it flips
-  // above the field when there is more room there.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const place = () => {
-      const control = controlRef.current;
-      if (!control) return;
-      const rect = control.getBoundingClientRect();
-      if (rect.width === 0 && rect.height === 0) return;
-      const below = window.innerHeight - rect.bottom - 12;
-      const above = rect.top - 12;
-      const up = below < 200 && above > below;
-      const maxHeight = Math.max(120, Math.min(LIST_MAX_HEIGHT, up ? above : below));
-      setPlacement({
-        position: 'fixed',
-        left: rect.left,
-        width: rect.width,
-        right: 'auto',
-        maxHeight,
-        ...(up ? { top: 'auto', bottom: window.innerHeight - rect.top + 4 } : { top: rect.bottom + 4 }),
-      });
-    };
-    place();
-    const onScroll = (event: Event) => {
-      if (event.target !== listRef.current) place();
-    };
-    window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', place);
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(place);
-    if (controlRef.current) observer?.observe(controlRef.current);
-    return () => {
-      window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', place);
-      observer?.disconnect();
-    };
-  }, [open]);
 
   // Native validation: an empty required multi-select blocks submission with a readable message.
   useEffect(() => {
@@ -271,47 +234,23 @@ export function MultiSelect<V extends MultiSelectValue = MultiSelectValue>({
     );
   });
 
-  const renderOption = (option: MultiSelectOption<V>, index: number, style?: CSSProperties) => {
-    const isSelected = selectedSet.has(option.value);
-    return (
-      // biome-ignore lint/a11y/useFocusableInteractive: options are reached through aria-activedescendant, focus stays in the combobox
-      // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard
-      <div
-        key={String(option.value)}
-        id={`${inputId}-opt-${index}`}
-        role="option"
-        aria-selected={isSelected}
-        aria-disabled={option.disabled || undefined}
-        data-index={index}
-        className={cx(
-          'hb-ms__option',
-          index === active && 'hb-ms__option--active',
-          isSelected && 'hb-ms__option--selected',
-          option.disabled && 'hb-ms__option--disabled',
-        )}
-        style={style}
-        onMouseDown={(event) => event.preventDefault()}
-        onMouseMove={() => {
-          if (!option.disabled && index !== active) setActive(index);
-        }}
-        onClick={() => {
-          toggle(option);
-          inputRef.current?.focus();
-        }}
-      >
-        <span className="hb-ms__check" aria-hidden="true">
-          {isSelected && <CheckIcon size={12} strokeWidth={3} />}
-        </span>
-        {coloredChips && option.color && (
-          <span className="hb-ms__swatch" style={{ background: option.color }} aria-hidden="true" />
-        )}
-        <span className="hb-ms__option-text">
-          <span className="hb-ms__option-label">{option.label}</span>
-          {option.description && <span className="hb-ms__option-description">{option.description}</span>}
-        </span>
-      </div>
-    );
-  };
+  const renderOption = (option: MultiSelectOption<V>, index: number, style?: CSSProperties) => (
+    <OptionRow
+      key={String(option.value)}
+      option={option}
+      index={index}
+      inputId={inputId}
+      active={index === active}
+      selected={selectedSet.has(option.value)}
+      coloredChips={coloredChips}
+      style={style}
+      onHover={setActive}
+      onPick={(picked) => {
+        toggle(picked);
+        inputRef.current?.focus();
+      }}
+    />
+  );
 
   const setInputRef = (element: HTMLInputElement | null) => {
     inputRef.current = element;
