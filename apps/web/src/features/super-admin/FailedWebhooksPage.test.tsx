@@ -56,7 +56,7 @@ describe('FailedWebhooksPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(row).toHaveTextContent('Acme');
     expect(row).toHaveTextContent('1 mensaje, 2 estados');
     expect(row).toHaveTextContent('6');
-    expect(api.calls[0]!.url).toBe('/api/v1/super-admin/webhook-deliveries?status=failed');
+    expect(api.calls[0]!.url).toBe('/api/v1/super-admin/webhook-deliveries?status=failed&page=1&per_page=50');
     await expectNoSeriousA11yViolations(container);
 
     api.set('GET /api/v1/super-admin/webhook-deliveries', [200, page([])]);
@@ -80,5 +80,52 @@ describe('FailedWebhooksPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     renderPage();
     await user.click(await screen.findByRole('button', { name: 'Reintentar la entrega 41' }));
     expect(await screen.findByText(/La entrega volvió a fallar: still locked/)).toBeInTheDocument();
+  });
+
+  it('pages the failed deliveries on the server, and steps back when replays empty the last page', async () => {
+    const user = userEvent.setup();
+    const TOTAL = 120;
+    let total = TOTAL;
+    const delivery = (id: number): WebhookDelivery => ({ ...failed, id, last_error: `error ${id}` });
+    const api = mockFetch({
+      'POST /api/v1/super-admin/webhook-deliveries/1/replay': [
+        200,
+        { message: 'Entrega reintentada.', data: { ...delivery(1), status: 'done' } },
+      ],
+      'GET /api/v1/super-admin/webhook-deliveries': (call) => {
+        const query = new URL(call.url, 'http://x').searchParams;
+        const per = Number(query.get('per_page'));
+        const n = Number(query.get('page'));
+        const last = Math.max(1, Math.ceil(total / per));
+        // Newest first: ids total … 1.
+        const ids = Array.from({ length: total }, (_, i) => total - i).slice((n - 1) * per, n * per);
+        return new Response(
+          JSON.stringify({
+            data: ids.map(delivery),
+            pagination: { current_page: n, per_page: per, total, last_page: last },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        );
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('error 120')).toBeInTheDocument();
+    expect(screen.getByText('Entregas fallidas: 120, las más recientes primero.')).toBeInTheDocument();
+    expect(screen.queryByText('error 70')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /siguiente/i }));
+    expect(await screen.findByText('error 70')).toBeInTheDocument();
+    expect(screen.queryByText('error 120')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /siguiente/i }));
+    expect(await screen.findByText('error 20')).toBeInTheDocument();
+    expect(screen.getByText('error 1')).toBeInTheDocument();
+    const urls = api.calls.map((c) => c.url);
+    expect(urls).toContain('/api/v1/super-admin/webhook-deliveries?status=failed&page=2&per_page=50');
+    expect(urls).toContain('/api/v1/super-admin/webhook-deliveries?status=failed&page=3&per_page=50');
+    // The last page's rows are replayed (the others elsewhere): that page is gone, the one before shows.
+    total = 100;
+    await user.click(screen.getByRole('button', { name: 'Reintentar la entrega 1' }));
+    expect(await screen.findByText('error 50')).toBeInTheDocument();
+    expect(screen.queryByText('error 1')).toBeNull();
+    expect(await screen.findByText('Entregas fallidas: 100, las más recientes primero.')).toBeInTheDocument();
   });
 });

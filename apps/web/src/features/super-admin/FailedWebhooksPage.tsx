@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from '@hablabot/contract';
 import { useMemo, useState } from 'react';
+import type { PaginationState } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, MessageBox, useMessageBox } from '../../components';
 import { isApiError } from '../../lib/api-client';
@@ -10,14 +11,19 @@ import './super-admin.css';
 
 const SUCCESS_MESSAGE_MS = 4000;
 const EMPTY: WebhookDelivery[] = [];
+/** Rows a page asks the server for (the API's most is 100). */
+const PAGE_SIZES = [25, 50, 100] as const;
 
 /**
  * 'Webhooks fallidos': WhatsApp deliveries whose processing failed after every retry, newest first,
- * each with 'Reintentar' (processed again at once; a new failure keeps it in the list).
+ * each with 'Reintentar' (processed again at once; a new failure keeps it in the list). The server pages
+ * them (there may be thousands): the table asks for one page at a time (server mode), and a page emptied
+ * by replays gives way to the last one that still has rows (the table keeps its page within the count).
  */
 export default function FailedWebhooksPage() {
   const { t, i18n } = useTranslation();
-  const query = useFailedWebhooks();
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 50 });
+  const query = useFailedWebhooks({ page: pagination.pageIndex + 1, per_page: pagination.pageSize });
   const replay = useReplayWebhook();
   const banner = useMessageBox();
   const [replaying, setReplaying] = useState<number | null>(null);
@@ -55,11 +61,13 @@ export default function FailedWebhooksPage() {
         accessor: 'received_at',
         cell: (d) => times.format(new Date(d.received_at)),
         primary: true,
+        sortable: false,
         width: 170,
       },
       {
         id: 'company',
         header: t('superAdmin.webhooks.table.company'),
+        sortable: false,
         accessor: (d) => d.company?.name ?? '',
         cell: (d) =>
           d.company?.name ?? <span className="sa-muted">{t('superAdmin.webhooks.unknownCompany')}</span>,
@@ -78,12 +86,14 @@ export default function FailedWebhooksPage() {
       {
         id: 'attempts',
         header: t('superAdmin.webhooks.table.attempts'),
+        sortable: false,
         accessor: 'attempts',
         width: 90,
       },
       {
         id: 'last_error',
         header: t('superAdmin.webhooks.table.error'),
+        sortable: false,
         accessor: (d) => d.last_error ?? '',
         cell: (d) => <span className="sa-webhook-error">{d.last_error}</span>,
       },
@@ -103,20 +113,23 @@ export default function FailedWebhooksPage() {
       {query.isError && !query.data && (
         <MessageBox type="error" message={t('superAdmin.webhooks.loadError')} />
       )}
-      {page && page.pagination.total > page.data.length && (
-        <p className="sa-muted">
-          {t('superAdmin.webhooks.newest', { shown: page.data.length, total: page.pagination.total })}
-        </p>
+      {page && page.pagination.total > 0 && (
+        <p className="sa-muted">{t('superAdmin.webhooks.newest', { total: page.pagination.total })}</p>
       )}
       <DataTable<WebhookDelivery>
+        mode="server"
         label={t('superAdmin.webhooks.table.label')}
         data={page?.data ?? EMPTY}
+        rowCount={page?.pagination.total ?? 0}
+        pagination={pagination}
+        onPaginationChange={setPagination}
+        pageSizes={PAGE_SIZES}
+        filterable={false}
         columns={columns}
         getRowId={(d) => d.id}
         minWidth={760}
         rowActionsWidth={120}
         selectable={false}
-        filterPlaceholder={t('superAdmin.webhooks.table.filter')}
         emptyMessage={t('superAdmin.webhooks.table.empty')}
         loading={query.isPending && !query.isError}
         rowActions={(d) => (

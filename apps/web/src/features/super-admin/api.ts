@@ -143,13 +143,20 @@ export function useRenameCompany() {
   });
 }
 
-/** GET /super-admin/webhook-deliveries?status=failed: the newest failed WhatsApp deliveries (one page). */
-export function useFailedWebhooks() {
+/**
+ * GET /super-admin/webhook-deliveries?status=failed: one page of the failed WhatsApp deliveries, newest
+ * first (the server pages them; the previous page stays shown while the next loads).
+ */
+export function useFailedWebhooks(paging: { page: number; per_page: number }) {
   const language = useUiLanguage();
   return useQuery({
-    queryKey: [...superAdminKeys.all, 'webhooks', 'failed', language] as const,
+    queryKey: [...superAdminKeys.all, 'webhooks', 'failed', language, paging.page, paging.per_page] as const,
     queryFn: ({ signal }) =>
-      call(superAdminApi.webhookDeliveries, { query: { status: 'failed' } }, { signal, language }),
+      call(
+        superAdminApi.webhookDeliveries,
+        { query: { status: 'failed', page: paging.page, per_page: paging.per_page } },
+        { signal, language },
+      ),
     placeholderData: (previous) => previous,
   });
 }
