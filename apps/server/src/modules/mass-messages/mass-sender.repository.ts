@@ -239,6 +239,42 @@ export function createMassSenderRepository(db: Executor, clock: Clock) {
     },
 
     /**
+     * Recipients WhatsApp accepted, each with its wamid, in one statement: `sent` unless their outcome
+     * moved on meanwhile (only `sending` or `unknown` ones change — a late answer for a recipient marked
+     * unknown still tells the truth). What most answers write, gathered by the sender (see sent-batch.ts).
+     */
+    async settleSent(accepted: { recipientId: number; wamid: string }[]) {
+      if (!accepted.length) return;
+      const at = iso();
+      if (accepted.length === 1) {
+        const [one] = accepted;
+        await settleSentQuery(db, { recipientId: one.recipientId, wamid: one.wamid, at });
+        return;
+      }
+      const wamids = sql.join(
+        accepted.map((a) => sql`when ${a.recipientId} then ${a.wamid}`),
+        sql` `,
+      );
+      await db
+        .updateTable('mass_message_recipients')
+        .set({
+          status: 'sent',
+          wamid: sql`case id ${wamids} end`,
+          error_code: null,
+          error_message: null,
+          sent_at: at,
+          updated_at: at,
+        })
+        .where(
+          'id',
+          'in',
+          accepted.map((a) => a.recipientId),
+        )
+        .where('status', 'in', ['sending', 'unknown'])
+        .execute();
+    },
+
+    /**
      * Writes a recipient's outcome, when it is still in one of the states `from` (by default `sending`,
      * so an outcome never overwrites a later one). `waitMs` sets when it may be tried again.
      */

@@ -4,7 +4,7 @@ import { defineJob } from '../../platform/jobs/definitions';
 import type { MassMessageStatus } from '@hablabot/contract';
 import type { Executor } from '../../db/transactions';
 import type { CloudApiClient } from '../../integrations/whatsapp/cloud-api';
-import { type Clock, realClock } from '../../platform/clock';
+import { realClock } from '../../platform/clock';
 import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import { silentLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
@@ -16,8 +16,13 @@ import {
 } from './mass-messages.repository';
 import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
 import { DAY_MS, createDailyLimit } from './daily-limit';
-import { createPacer } from './pacer';
+import { type Pacer, createPacer } from './pacer';
 import { type OnSent, createRecipientRequest } from './recipient-request';
+import { createSentBatch } from './sent-batch';
+import type { MassSenderOptions } from './mass-sender-options';
+
+/** The shortest wait between two turns of a run (see `paced`). */
+const TURN_MS = 20;
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -25,24 +30,7 @@ declare module '../../platform/jobs/jobs' {
   }
 }
 
-export interface MassSenderOptions {
-  /** How long one run of the send job works before it hands over to the next (10 s by default). */
-  sliceMs?: number;
-  /** How long a process keeps a send to itself without renewing (15 s by default). */
-  leaseMs?: number;
-  /** How often a run looks whether the send was paused or cancelled (250 ms by default). */
-  controlMs?: number;
-  /** The first wait after a rate-limit answer (1 s by default; doubles while they continue, at most 30 s). */
-  rateLimitBackoffMs?: number;
-  /** The first wait before a recipient hit by the pair rate limit is tried again (4 s by default, ×4 each time). */
-  pairBackoffMs?: number;
-  /** The first wait before a recipient hit by a passing error is tried again (2 s by default, doubling). */
-  retryBackoffMs?: number;
-  /** How often progress is published while a send runs (1 s by default). */
-  progressMs?: number;
-  /** The sender's time: its waits, its pace, and every time it writes (the wall clock by default). */
-  clock?: Clock;
-}
+export type { MassSenderOptions } from './mass-sender-options';
 
 /**
  * The sender of mass messages: a job per send that works through its recipients, paced under the company's
@@ -90,9 +78,12 @@ export function createMassSender(deps: {
   const running = new Set<number>();
   /** Sends asked to run while this process was running them: run again once that run ends. */
   const again = new Set<number>();
+  /** The pace (requests a second) of each send a run of this process is working on now. */
+  const paces = new Map<number, number>();
   let logger: JobLogger = silentLogger;
   const sendOne = createRecipientRequest({
     repository: store,
+    sent: createSentBatch(store, { gatherMs: o.sentGatherMs }),
     cloudApi: deps.cloudApi,
     metrics: deps.metrics,
     onSent: deps.onSent,
@@ -205,17 +196,34 @@ export function createMassSender(deps: {
     await publishProgress(massMessageId);
   }
 
-  /** Sends the send's recipients at the pacer's pace until the slice is over, it stops, or none is left. */
+  /**
+   * The number's pace is shared by the company's sends running at once: each takes its part. The run's
+   * pace is kept in `paces` while it works (`paceOf`).
+   */
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
-    const id = send.id;
     const configured = Math.max(1, send.messages_per_second);
-    // The number's pace is shared by the company's sends running at once: each takes its part.
     const share = async () => Math.floor(configured / (await store.runningSends(send.company_id)));
     const pacer = createPacer({
       ceiling: await share(),
       rateLimitBackoffMs: o.rateLimitBackoffMs ?? 1000,
       clock,
     });
+    paces.set(send.id, pacer.rate);
+    try {
+      return await paced(send, pacer, share);
+    } finally {
+      paces.delete(send.id);
+    }
+  }
+
+  /** Sends the send's recipients at the pacer's pace until the slice is over, it stops, or none is left. */
+  async function paced(
+    send: MassMessageRow,
+    pacer: Pacer,
+    share: () => Promise<number>,
+  ): Promise<'done' | { continueInMs?: number }> {
+    const id = send.id;
+    const configured = Math.max(1, send.messages_per_second);
     // Read once per run, not per recipient: a token changed in the settings applies from the next run.
     const account = await deps.cloudApi.accountOf(send.company_id);
     const startedAt = clock.now();
@@ -247,6 +255,7 @@ export function createMassSender(deps: {
         if (!current || current.status === 'paused') stop = 'paused';
         else if (current.status === 'cancelled') stop = 'cancelled';
         pacer.setCeiling(await share());
+        paces.set(id, pacer.rate);
       }
       if (!stop && now - lastRenew >= leaseMs / 5) {
         lastRenew = now;
@@ -260,7 +269,9 @@ export function createMassSender(deps: {
 
       const pace = pacer.next(maxInFlight - inFlight.size);
       if ('waitMs' in pace) {
-        await clock.sleep(Math.min(pace.waitMs, controlMs));
+        // A turn of at least TURN_MS: at 1,000/s a claim takes a score of recipients in one statement
+        // rather than a few (the pacer lets a late turn catch up its slots).
+        await clock.sleep(Math.min(Math.max(pace.waitMs, TURN_MS), controlMs));
         continue;
       }
       if (room <= 0) {
@@ -374,6 +385,11 @@ export function createMassSender(deps: {
     },
     /** Whether a run of this process is working on the send now. */
     isRunning: (massMessageId: number) => running.has(massMessageId),
+    /**
+     * The pace (requests a second) the run of this process working on the send keeps now, as of its last
+     * look at the send (its share of the number's pace, lower after a rate limit); undefined when none runs.
+     */
+    paceOf: (massMessageId: number) => paces.get(massMessageId),
     publishProgress,
     progressSoon,
     run,

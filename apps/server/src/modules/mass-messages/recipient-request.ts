@@ -28,20 +28,44 @@ export type OnSent = (
   sent: { wamid: string; text: string; content: OutgoingContent },
 ) => Promise<void>;
 
+/** What every recipient of a send shares, parsed once per send rather than once per recipient. */
+interface SendParts {
+  given: Record<string, string>;
+  placeholders: number[];
+  header: unknown;
+  buttons: unknown[];
+}
+
+/** Parsed parts by send row: a run reads its send once, so its recipients share one entry. */
+const partsOf = new WeakMap<MassMessageRow, SendParts>();
+
+function sendParts(send: MassMessageRow): SendParts {
+  let parts = partsOf.get(send);
+  if (!parts) {
+    parts = {
+      given: JSON.parse(send.body_parameters) as Record<string, string>,
+      placeholders: placeholdersOf(send.template_body),
+      header: send.header ? JSON.parse(send.header) : undefined,
+      buttons: send.buttons ? (JSON.parse(send.buttons) as unknown[]) : [],
+    };
+    partsOf.set(send, parts);
+  }
+  return parts;
+}
+
 /**
  * The values of the body's placeholders for one recipient, in order and by number; the first blank one's
  * number, if any.
  */
 function valuesFor(
-  send: MassMessageRow,
+  parts: SendParts,
   r: RecipientRow,
 ): { values: string[]; byNumber: Record<string, string>; blank?: number } {
-  const given = JSON.parse(send.body_parameters) as Record<string, string>;
   const fields = { name: r.name, last_names: r.last_names, whatsapp_cellphone: r.phone, email: r.email };
   const values: string[] = [];
   const byNumber: Record<string, string> = {};
-  for (const n of placeholdersOf(send.template_body)) {
-    const value = fillRecipientTokens(given[String(n)] ?? '', fields)
+  for (const n of parts.placeholders) {
+    const value = fillRecipientTokens(parts.given[String(n)] ?? '', fields)
       .replace(/[\n\r\t]+/g, ' ')
       .replace(/ {5,}/g, '    ')
       .trim();
@@ -62,6 +86,8 @@ function valuesFor(
  */
 export function createRecipientRequest(deps: {
   repository: Pick<MassSenderRepository, 'settle'>;
+  /** A recipient WhatsApp accepted, marked `sent` with its wamid (in a batch: see sent-batch.ts). */
+  sent: (recipientId: number, wamid: string) => Promise<void>;
   cloudApi: Pick<CloudApiClient, 'sendAs'>;
   metrics?: Pick<Metrics, 'sent'>;
   onSent?: OnSent;
@@ -85,7 +111,8 @@ export function createRecipientRequest(deps: {
       await settle(r.id, { status: 'failed', error_code: null, error_message: 'mass.no_phone' });
       return 'ok';
     }
-    const { values, byNumber, blank } = valuesFor(send, r);
+    const parts = sendParts(send);
+    const { values, byNumber, blank } = valuesFor(parts, r);
     if (blank !== undefined) {
       await settle(r.id, {
         status: 'failed',
@@ -94,11 +121,11 @@ export function createRecipientRequest(deps: {
       });
       return 'ok';
     }
-    const components = send.header ? [JSON.parse(send.header)] : [];
+    const components: unknown[] = parts.header ? [parts.header] : [];
     if (values.length)
       components.push({ type: 'body', parameters: values.map((text) => ({ type: 'text', text })) });
     // The quick replies' payloads, after the body as WhatsApp lists a template's parts.
-    if (send.buttons) components.push(...(JSON.parse(send.buttons) as unknown[]));
+    components.push(...parts.buttons);
     const content: OutgoingContent = {
       type: 'template',
       template: {
@@ -118,11 +145,9 @@ export function createRecipientRequest(deps: {
     }
     if (result.ok) {
       deps.metrics?.sent('mass', 'sent');
-      // A late answer for a recipient already marked unknown still tells the truth.
-      await settle(r.id, { status: 'sent', wamid: result.wamid, error_code: null, error_message: null }, [
-        'sending',
-        'unknown',
-      ]);
+      // A late answer for a recipient already marked unknown still tells the truth; written with the
+      // other answers of the moment (sent-batch.ts).
+      await deps.sent(r.id, result.wamid);
       if (deps.onSent) {
         const text = fillPlaceholders(send.template_body ?? '', byNumber);
         await deps
