@@ -301,6 +301,80 @@ export function createClientsRepository(db: Executor) {
       return created;
     },
 
+    /**
+     * `upsertFromWhatsApp` for the customers of a batch of messages at once: the known clients read by
+     * their phone keys in one statement (locked on PostgreSQL, in key order), the new ones inserted in one
+     * (the first message of a phone names the client), a WhatsApp user id that is new written. The client
+     * id of each phone key (`phoneKey`).
+     */
+    async upsertManyFromWhatsApp(
+      companyId: number,
+      values: { phone: string; name: string; waUserId: string | null }[],
+    ): Promise<Map<string, number>> {
+      const byKey = new Map<string, { phone: string; name: string; waUserId: string | null }>();
+      for (const v of values) {
+        const key = phoneKey(v.phone);
+        const seen = byKey.get(key);
+        if (!seen) byKey.set(key, { ...v });
+        else if (v.waUserId) seen.waUserId = v.waUserId;
+      }
+      const ids = new Map<string, number>();
+      const keys = [...byKey.keys()].sort();
+      for (const part of chunks(keys, 500)) {
+        let query = db
+          .selectFrom('clients')
+          .select(['id', 'phone_key', 'wa_user_id'])
+          .where('company_id', '=', companyId)
+          .where('phone_key', 'in', part)
+          .orderBy('phone_key');
+        if (isPostgres(db)) query = query.forUpdate();
+        for (const found of await query.execute()) {
+          ids.set(found.phone_key, found.id);
+          const waUserId = byKey.get(found.phone_key)?.waUserId;
+          if (waUserId && found.wa_user_id !== waUserId)
+            await db
+              .updateTable('clients')
+              .set({ wa_user_id: waUserId })
+              .where('company_id', '=', companyId)
+              .where('id', '=', found.id)
+              .execute();
+        }
+      }
+      const missing = keys.filter((key) => !ids.has(key));
+      const at = now();
+      for (const part of chunks(missing, 200)) {
+        const created = await db
+          .insertInto('clients')
+          .values(
+            part.map((key) => {
+              const v = byKey.get(key)!;
+              const derived = derivedColumns({ name: v.name, last_names: '', email: null });
+              return {
+                company_id: companyId,
+                name: v.name,
+                last_names: '',
+                email: null,
+                whatsapp_cellphone: v.phone,
+                wa_user_id: v.waUserId,
+                name_sort: derived.name_sort,
+                search_text: derived.search_text,
+                created_at: at,
+                updated_at: at,
+              };
+            }),
+          )
+          .onConflict((oc) =>
+            oc.columns(['company_id', 'phone_key']).doUpdateSet((eb) => ({
+              wa_user_id: eb.fn.coalesce('excluded.wa_user_id', 'clients.wa_user_id'),
+            })),
+          )
+          .returning(['id', 'phone_key'])
+          .execute();
+        for (const c of created) ids.set(c.phone_key, c.id);
+      }
+      return ids;
+    },
+
     /** The client WhatsApp knows by this user id (sent instead of the phone by newer webhooks). */
     async findByWaUserId(
       companyId: number,

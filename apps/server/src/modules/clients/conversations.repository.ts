@@ -339,6 +339,80 @@ export function createConversationsRepository(db: Executor) {
     },
 
     /**
+     * `noteIncomingMessage` for a batch of customer messages, in one statement: each client's conversation
+     * gets its count of new unread messages and — unless it already shows a later one — the newest of
+     * them (in the order given, as if noted one by one) as its last message. Each conversation as it now
+     * is, by client id.
+     */
+    async noteIncomingMessages(
+      companyId: number,
+      messages: { clientId: number; content: string; date: string }[],
+    ): Promise<Map<number, ConversationAfterIncoming>> {
+      const byClient = new Map<number, { content: string; date: string; count: number }>();
+      for (const m of messages) {
+        const seen = byClient.get(m.clientId);
+        if (!seen) byClient.set(m.clientId, { content: m.content, date: m.date, count: 1 });
+        else {
+          seen.count++;
+          if (seen.date <= m.date) Object.assign(seen, { content: m.content, date: m.date });
+        }
+      }
+      const at = now();
+      const after = new Map<number, ConversationAfterIncoming>();
+      const clients = [...byClient.keys()].sort((a, b) => a - b);
+      for (let i = 0; i < clients.length; i += 500) {
+        const rows = await db
+          .insertInto('conversations')
+          .values(
+            clients.slice(i, i + 500).map((clientId) => {
+              const m = byClient.get(clientId)!;
+              return {
+                company_id: companyId,
+                client_id: clientId,
+                unread_count: m.count,
+                last_message_content: m.content,
+                last_message_at: m.date,
+                created_at: at,
+                updated_at: at,
+              };
+            }),
+          )
+          .onConflict((oc) =>
+            oc.column('client_id').doUpdateSet(() => ({
+              unread_count: sql`conversations.unread_count + excluded.unread_count`,
+              last_message_content: sql`case when conversations.last_message_at is null
+                or conversations.last_message_at <= excluded.last_message_at
+                then excluded.last_message_content else conversations.last_message_content end`,
+              last_message_at: sql`case when conversations.last_message_at is null
+                or conversations.last_message_at <= excluded.last_message_at
+                then excluded.last_message_at else conversations.last_message_at end`,
+            })),
+          )
+          .returning([
+            'client_id',
+            'unread_count',
+            'last_message_content',
+            'last_message_at',
+            'bot_paused',
+            'id',
+            'status',
+            'assignee_user_id',
+            'messages_count',
+          ])
+          .execute();
+        for (const r of rows)
+          after.set(r.client_id, {
+            ...toAfterMessage(r),
+            conversationId: r.id,
+            status: r.status,
+            assigneeId: r.assignee_user_id,
+            messagesCount: Number(r.messages_count),
+          });
+      }
+      return after;
+    },
+
+    /**
      * A message to the customer (admin, bot or a mass message) becomes the conversation's last message, for
      * the chat list's order and preview; the unread count stays as it is. A message dated before the one
      * shown changes nothing.

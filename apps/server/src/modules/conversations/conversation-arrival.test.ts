@@ -7,7 +7,7 @@ import { createFakeClock } from '../../../test/fake-clock';
 import { type TestUser, createCast, createUser } from '../../../test/factories';
 import { waitFor } from '../../../test/wait';
 import { connectWhatsApp } from '../../../test/whatsapp-company';
-import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
+import { inboundBody, signedRequest, webhookBody } from '../../../test/whatsapp-webhook';
 import { type DomainEventPayload, on } from '../../platform/events/domain-events';
 import { ONLINE_WINDOW_MS } from '../team/presence';
 import { chooseAgent } from './auto-assign';
@@ -253,6 +253,58 @@ describe(`conversations: customer messages, auto-assign and notes (${engine})`, 
       .execute();
     await customerWrites(client.whatsapp_cellphone, '¿Hola?');
     expect(await assigneeOf(client.id)).toBe(null);
+  });
+
+  it('auto-assign: first messages that arrive together count as one arrival (a new and a started conversation)', async () => {
+    await ctx.container.inboxSettings.save(companyId, { auto_assign: true });
+    await presence(agents[0]!, 1000);
+    /** Two texts of one customer in one delivery (stored in one batch); the client's id. */
+    const writesTwice = async (phone: string) => {
+      const at = String(Math.floor(Date.now() / 1000));
+      const body = webhookBody(PHONE_ID, {
+        contacts: [{ profile: { name: 'Cliente' }, wa_id: phone }],
+        messages: ['Hola', '¿Hay alguien?'].map((text, i) => ({
+          from: phone,
+          id: `wamid.together.${phone}.${i}`,
+          timestamp: at,
+          type: 'text',
+          text: { body: text },
+        })),
+      });
+      expect((await ctx.app.inject(signedRequest(body))).statusCode).toBe(200);
+      return (
+        await ctx.container.db
+          .selectFrom('clients')
+          .select('id')
+          .where('company_id', '=', companyId)
+          .where('whatsapp_cellphone', '=', phone)
+          .executeTakeFirstOrThrow()
+      ).id;
+    };
+    const fresh = await writesTwice(newPhone());
+    expect(await assigneeOf(fresh)).toBe(agents[0]!.user.id);
+    expect(await conversationOf(ctx, fresh)).toMatchObject({
+      unread_count: 2,
+      last_message_content: '¿Hay alguien?',
+    });
+    // A conversation the company started: the customer's first two answers together hand it out.
+    const client = await createClient(ctx, companyId, { whatsapp_cellphone: newPhone() });
+    await ctx.container.messagesRepository.insertMessage(companyId, {
+      clientId: client.id,
+      wamid: `wamid.campaign.${client.id}`,
+      sender: 'admin',
+      messageType: 'text',
+      waType: 'template',
+      content: 'Oferta de noviembre',
+      phone: client.whatsapp_cellphone,
+      author: { type: 'campaign', massMessageId: null },
+      status: MESSAGE_STATUS.sent,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(await writesTwice(client.whatsapp_cellphone)).toBe(client.id);
+    expect(await assigneeOf(client.id)).toBe(agents[0]!.user.id);
+    await settle();
+    expect(changes.filter((c) => c.clientId === fresh || c.clientId === client.id)).toHaveLength(2);
   });
 
   it('auto-assign off: nothing is assigned', async () => {

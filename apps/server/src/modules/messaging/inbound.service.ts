@@ -1,6 +1,5 @@
-import { MESSAGE_STATUS, type Message, cleanText, hasForbiddenCharacters } from '@hablabot/contract';
+import { MESSAGE_STATUS } from '@hablabot/contract';
 import {
-  type InboundMessage,
   type ReportedStatus,
   type StatusReport,
   readWebhook,
@@ -9,19 +8,14 @@ import {
   webhookOverLimit,
 } from '../../integrations/whatsapp/webhook';
 import { AppError, invalid } from '../../platform/errors';
-import { createGroupCommit } from '../../platform/group-commit';
-import type { TransactionScope, WithTransaction } from '../../repositories';
+import type { WithTransaction } from '../../repositories';
 import type { ConversationArrival } from '../conversations/auto-assign';
 import type { SettingsService } from '../settings/settings.service';
-import { storedContent } from './inbound-content';
-import { createPacer } from '../../platform/turns';
+import { createPacer, nextTurn } from '../../platform/turns';
+import { type Stored, type ToStore, type WebhookLog, storeBatch } from './inbound-batch';
 import { createLogWindow, WEBHOOK_TURN_MS } from './webhook-pace';
 
-export interface WebhookLog {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { WebhookLog } from './inbound-batch';
 
 /** What a webhook delivery did, for the log and the tests. */
 export interface WebhookOutcome {
@@ -47,30 +41,12 @@ export interface AcceptedDelivery {
 }
 
 /**
- * Customer messages handed to the group commit before the oldest is awaited (`processMany`). A batch's
- * transaction is synchronous work on SQLite: two share one and the event loop still turns every ~30 ms
- * for a delivery at the limits; eight held it ~70 ms.
+ * Customer messages written per transaction (`processMany`): on SQLite a transaction is synchronous work,
+ * so a chunk is kept short enough (~10–20 ms) for acknowledgements to be answered between chunks.
  */
-const WRITE_WINDOW = 2;
+const CHUNK = 100;
 
 const silentLog: WebhookLog = { info: () => {}, warn: () => {}, error: () => {} };
-
-/** A customer's message dated later than this ahead of our clock is dated now. */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
-const NAME_MAX = 120;
-
-/** The WhatsApp profile name as a client name: cleaned, without control characters, at most 120 long. */
-function clientName(profileName: string | null, phone: string): string {
-  const name = profileName ? cleanText(profileName).slice(0, NAME_MAX) : '';
-  return name && !hasForbiddenCharacters(name) ? name : phone;
-}
-
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function dateOf(sent: Date | null): string {
-  const now = Date.now();
-  return sent && sent.getTime() <= now + CLOCK_SKEW_MS ? sent.toISOString() : new Date(now).toISOString();
-}
 
 export function createInboundService(deps: {
   settings: Pick<SettingsService, 'webhookOwners'>;
@@ -95,105 +71,6 @@ export function createInboundService(deps: {
   const requireSignature = deps.requireSignature ?? false;
   const turnMs = deps.turnMs ?? WEBHOOK_TURN_MS;
   const unknownIds = createLogWindow({ windowMs: deps.unknownLogWindowMs ?? 60_000, now: deps.now });
-
-  type Stored = { kind: 'ignored' } | { kind: 'duplicate' } | { kind: 'stored'; message: Message };
-  interface ToStore {
-    companyId: number;
-    m: InboundMessage;
-    log: WebhookLog;
-  }
-
-  /**
-   * Stores one customer message with its client, inside the caller's transaction: the client found or
-   * created by phone (by WhatsApp's user id when no phone came), the message once by wamid, then the
-   * client's unread count and last message. Undefined message for a duplicate or a customer that cannot
-   * be told. Emits `message.received` (the bot, the media download, the chat screens react to it) and
-   * `conversation.updated`, written to the outbox with the message.
-   */
-  async function storeIn(tx: TransactionScope, { companyId, m, log }: ToStore): Promise<Stored> {
-    const stored = storedContent(m.content);
-    const createdAt = dateOf(m.sentAt);
-    let client: { id: number } | undefined;
-    let phone = m.phone;
-    if (phone) {
-      client = await tx.clientsRepository.upsertFromWhatsApp(companyId, {
-        phone,
-        name: clientName(m.profileName, phone),
-        waUserId: m.userId,
-      });
-    } else if (m.userId) {
-      const known = await tx.clientsRepository.findByWaUserId(companyId, m.userId);
-      if (known) {
-        client = known;
-        phone = known.whatsapp_cellphone;
-      }
-    }
-    if (!client || !phone) {
-      log.warn({ companyId, wamid: m.wamid }, 'whatsapp message without a phone or a known user id');
-      return { kind: 'ignored' };
-    }
-    const message = await tx.messagesRepository.insertMessage(companyId, {
-      clientId: client.id,
-      wamid: m.wamid,
-      sender: 'client',
-      messageType: stored.messageType,
-      waType: m.waType,
-      content: stored.content,
-      phone,
-      contextWamid: m.contextWamid,
-      // The quoted message, when it is the company's (WhatsApp's `context.id`); a reply to one we never
-      // stored quotes nothing.
-      replyToId: m.contextWamid
-        ? ((await tx.messagesRepository.idByWamid(companyId, m.contextWamid)) ?? null)
-        : null,
-      media: stored.media,
-      // A customer's message is delivered to us; it becomes read when an admin opens the chat.
-      status: MESSAGE_STATUS.delivered,
-      createdAt,
-    });
-    if (!message) return { kind: 'duplicate' };
-    const after = await tx.clientsRepository.noteIncomingMessage(companyId, client.id, {
-      content: stored.content,
-      date: createdAt,
-    });
-    if (after && deps.onCustomerMessage) await deps.onCustomerMessage(tx, companyId, client.id, after);
-    tx.events.emit('message.received', {
-      companyId,
-      clientId: client.id,
-      messageId: message.id,
-      media: Boolean(stored.media?.id),
-    });
-    tx.events.emit('conversation.updated', {
-      companyId,
-      clientId: client.id,
-      changed: ['unread', 'last_message'],
-    });
-    return { kind: 'stored', message };
-  }
-
-  /**
-   * Customer messages are written by group commit (platform/group-commit.ts): the messages of the
-   * deliveries that arrive while a transaction is being written share the next one. Within a batch
-   * they go in the order of company and phone (stable, so one customer's messages keep theirs), so two
-   * app processes writing batches at once take row locks in the same order.
-   */
-  const writer = createGroupCommit<ToStore, Stored>({
-    writeBatch: (items) =>
-      withTransaction(async (tx) => {
-        const order = items
-          .map((item, index) => ({ item, index }))
-          .sort(
-            (a, b) =>
-              a.item.companyId - b.item.companyId ||
-              compareText(a.item.m.phone ?? '', b.item.m.phone ?? '') ||
-              a.index - b.index,
-          );
-        const results: Stored[] = new Array(items.length);
-        for (const { item, index } of order) results[index] = await storeIn(tx, item);
-        return results;
-      }),
-    writeOne: (item) => withTransaction((tx) => storeIn(tx, item)),
-  });
 
   /**
    * A status WhatsApp reported: applied to the conversation's message with that wamid when it moves its
@@ -303,11 +180,12 @@ export function createInboundService(deps: {
     /**
      * Does what taken deliveries (their parsed bodies, in the order they came) say: each customer message
      * stored once by wamid, then each status applied, for the companies that own their phone number ids
-     * now. The messages of all the deliveries are handed to the group commit in their order before any
-     * is awaited, so they share transactions and one customer's messages keep their order. Each delivery
-     * has its own result: one that fails (a message or a status that could not be written) leaves the
-     * others done. Running a delivery again is harmless (a stored wamid is a duplicate, a status never
-     * goes back), so a retry after a failure or a crash repeats it whole.
+     * now. The messages of all the deliveries are written together, `CHUNK` to a transaction with
+     * set-based statements (inbound-batch.ts), in their order, so one customer's messages keep theirs; the
+     * event loop turns between chunks, so acknowledgements are answered meanwhile. Each delivery has its
+     * own result: a chunk that fails is written again delivery by delivery, so one that cannot be written
+     * leaves the others done. Running a delivery again is harmless (a stored wamid is a duplicate, a
+     * status never goes back), so a retry after a failure or a crash repeats it whole.
      */
     async processMany(
       deliveries: { body: unknown; log: WebhookLog }[],
@@ -316,12 +194,11 @@ export function createInboundService(deps: {
       const owners = await ownersOf(parsed.flat(), deliveries[0]?.log ?? silentLog);
       // A large batch lets other requests run between its writes (webhook-pace.ts).
       const pace = createPacer(turnMs);
-      const work = [];
-      const inFlight: Promise<void>[] = [];
+      const work: { outcome: WebhookOutcome; statuses: { companyId: number; s: StatusReport }[] }[] = [];
+      const items: (ToStore & { delivery: number })[] = [];
       for (const [i, changes] of parsed.entries()) {
         const { log } = deliveries[i]!;
         const outcome: WebhookOutcome = { stored: 0, duplicates: 0, statuses: 0, ignored: 0 };
-        const writes: Promise<void>[] = [];
         const statuses: { companyId: number; s: StatusReport }[] = [];
         for (const change of changes) {
           const companyId = owners.get(change.phoneNumberId)?.companyId;
@@ -330,28 +207,47 @@ export function createInboundService(deps: {
             continue;
           }
           if (change.errors.length) log.warn({ companyId, errors: change.errors }, 'whatsapp webhook errors');
-          for (const m of change.messages) {
-            await pace();
-            // A window of writes in flight: the group commit's transactions stay short enough for the
-            // event loop to turn between them (each write is synchronous work on SQLite).
-            while (inFlight.length >= WRITE_WINDOW) await inFlight.shift();
-            const write = writer.write({ companyId, m, log }).then((result) => {
-              if (result.kind === 'stored') outcome.stored++;
-              else if (result.kind === 'duplicate') outcome.duplicates++;
-              else outcome.ignored++;
-            });
-            writes.push(write);
-            inFlight.push(write.catch(() => {}));
-          }
+          for (const m of change.messages) items.push({ companyId, m, log, delivery: i });
           for (const s of change.statuses) statuses.push({ companyId, s });
         }
-        work.push({ outcome, writes, statuses });
+        work.push({ outcome, statuses });
+      }
+      const failed = new Map<number, unknown>();
+      const count = (list: typeof items, stored: Stored[]) => {
+        for (const [i, item] of list.entries()) {
+          const { outcome } = work[item.delivery]!;
+          if (stored[i] === 'stored') outcome.stored++;
+          else if (stored[i] === 'duplicate') outcome.duplicates++;
+          else outcome.ignored++;
+        }
+      };
+      const write = (list: typeof items) =>
+        withTransaction((tx) => storeBatch(tx, list, deps.onCustomerMessage));
+      for (let start = 0; start < items.length; start += CHUNK) {
+        // Acknowledgements first: the deliveries waiting for their insert are answered between chunks.
+        if (start > 0) await nextTurn();
+        const chunk = items.slice(start, start + CHUNK);
+        try {
+          count(chunk, await write(chunk));
+        } catch {
+          // Delivery by delivery, so the one that cannot be written does not hold back the others.
+          const byDelivery = new Map<number, typeof items>();
+          for (const item of chunk)
+            byDelivery.set(item.delivery, [...(byDelivery.get(item.delivery) ?? []), item]);
+          for (const [delivery, list] of byDelivery) {
+            if (failed.has(delivery)) continue;
+            try {
+              count(list, await write(list));
+            } catch (error) {
+              failed.set(delivery, error);
+            }
+          }
+        }
       }
       const results: ({ ok: true; outcome: WebhookOutcome } | { ok: false; error: unknown })[] = [];
-      for (const { outcome, writes, statuses } of work) {
-        const failed = (await Promise.allSettled(writes)).find((r) => r.status === 'rejected');
-        if (failed) {
-          results.push({ ok: false, error: failed.reason });
+      for (const [i, { outcome, statuses }] of work.entries()) {
+        if (failed.has(i)) {
+          results.push({ ok: false, error: failed.get(i) });
           continue;
         }
         try {

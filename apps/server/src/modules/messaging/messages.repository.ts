@@ -209,6 +209,72 @@ export function createMessagesRepository(db: Executor) {
       return row ? { clientId: row.client_id, wamid: row.wamid } : undefined;
     },
 
+    /**
+     * Customer messages at once (a webhook batch), each unless the company already has its wamid: one
+     * multi-row insert per 200, in their order (so their ids follow it). The new row's id for each, in
+     * the order given; undefined for a duplicate (stored before, or earlier in the list).
+     */
+    async insertCustomerMessages(companyId: number, list: NewMessage[]): Promise<(number | undefined)[]> {
+      const ids = new Map<string, number>();
+      const at = now();
+      const first = new Map<string, number>();
+      list.forEach((m, i) => {
+        if (m.wamid !== null && m.wamid !== undefined && !first.has(m.wamid)) first.set(m.wamid, i);
+      });
+      const unique = list.filter((m, i) => m.wamid && first.get(m.wamid) === i);
+      for (let i = 0; i < unique.length; i += 200) {
+        const rows = await db
+          .insertInto('messages')
+          .values(
+            unique.slice(i, i + 200).map((m) => ({
+              company_id: companyId,
+              client_id: m.clientId,
+              wamid: m.wamid,
+              sender_type: 'client' as const,
+              message_type: m.messageType,
+              wa_type: m.waType,
+              content: m.content,
+              phone: m.phone,
+              context_wamid: m.contextWamid ?? null,
+              media_id: m.media?.id ?? null,
+              media_mime_type: m.media?.mimeType ?? null,
+              media_file_name: m.media?.fileName ?? null,
+              media_caption: m.media?.caption ?? null,
+              media_sha256: m.media?.sha256 ?? null,
+              status: m.status,
+              outbound_request: null,
+              error_message: null,
+              author_kind: 'customer' as const,
+              author_user_id: null,
+              author_mass_message_id: null,
+              reply_to_id: m.replyToId ?? null,
+              scheduled_at: null,
+              created_at: m.createdAt,
+              updated_at: at,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['company_id', 'wamid']).doNothing())
+          .returning(['id', 'wamid'])
+          .execute();
+        for (const r of rows) if (r.wamid) ids.set(r.wamid, r.id);
+      }
+      return list.map((m, i) => (m.wamid && first.get(m.wamid) === i ? ids.get(m.wamid) : undefined));
+    },
+
+    /** Whether the customer wrote to the company before this message of theirs. */
+    async customerWroteBefore(companyId: number, clientId: number, messageId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('messages')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('client_id', '=', clientId)
+        .where('sender_type', '=', 'client')
+        .where('id', '<', messageId)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The id of the company's message with this wamid (the message a customer's reply quotes). */
     async idByWamid(companyId: number, wamid: string): Promise<number | undefined> {
       const row = await db

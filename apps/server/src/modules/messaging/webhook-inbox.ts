@@ -4,6 +4,7 @@ import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { type JobLogger, silentLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
+import { nextTurn } from '../../platform/turns';
 import type { TemplateStatusReceiver } from '../templates/template-status';
 import type { AcceptedDelivery, InboundService } from './inbound.service';
 
@@ -32,7 +33,7 @@ export interface WebhookInboxOptions {
   pollMs?: number;
   /** How long a claimed batch belongs to its dispatcher (30 s by default). */
   leaseMs?: number;
-  /** Deliveries claimed at once (50 by default). */
+  /** Deliveries claimed at once (200 by default). */
   batch?: number;
   /** The waits before each retry; after the last, the delivery is failed. */
   retryDelaysMs?: number[];
@@ -62,7 +63,7 @@ export function createWebhookInbox(deps: {
   const o = deps.options ?? {};
   const pollMs = o.pollMs ?? 1000;
   const leaseMs = o.leaseMs ?? 30_000;
-  const batch = o.batch ?? 50;
+  const batch = o.batch ?? 200;
   const retryDelays = o.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
   const keepMs = o.keepMs ?? 7 * 24 * 3600_000;
   const now = o.now ?? Date.now;
@@ -240,6 +241,8 @@ export function createWebhookInbox(deps: {
         } catch (err) {
           if (!stopped) logger.error({ err }, 'webhook inbox dispatch failed');
         }
+        // Acknowledgements first: deliveries waiting for their insert are answered before the next batch.
+        if (again && !stopped) await nextTurn();
       } while (again && !stopped);
     })().finally(() => {
       running = null;
