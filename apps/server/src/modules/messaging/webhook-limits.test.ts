@@ -34,43 +34,6 @@ function change(phoneId: string, messages = 0, statuses = 0) {
 }
 const delivery = (entries: object[]) => ({ object: 'whatsapp_business_account', entry: entries });
 
-/**
- * How long the event loop was held between two of its turns, while the probe runs: a callback on every
- * turn notes the wall clock and the process's CPU time since the last one. Each bounds the hold from
- * above: the wall clock adds the time other processes of a busy test machine took the core, the CPU time
- * adds what V8's own threads (compiling, marking) did alongside. The smaller of the two is asserted.
- */
-function loopProbe() {
-  let running = true;
-  let longestCpuMs = 0;
-  let longestWallMs = 0;
-  let longestTurnMs = 0;
-  let wall = performance.now();
-  let cpu = process.cpuUsage();
-  const tick = () => {
-    if (!running) return;
-    const nowWall = performance.now();
-    const used = process.cpuUsage(cpu);
-    const wallMs = nowWall - wall;
-    const cpuMs = (used.user + used.system) / 1000;
-    longestWallMs = Math.max(longestWallMs, wallMs);
-    longestCpuMs = Math.max(longestCpuMs, cpuMs);
-    // Both bound how long the loop was held: the wall clock also counts time the machine gave to other
-    // processes, the process's CPU also counts V8's own threads (compiling, marking) working alongside.
-    longestTurnMs = Math.max(longestTurnMs, Math.min(wallMs, cpuMs));
-    wall = nowWall;
-    cpu = process.cpuUsage();
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    stop() {
-      running = false;
-      return { longestCpuMs, longestWallMs, longestTurnMs };
-    },
-  };
-}
-
 /** Webhook deliveries that cost the server far more than they cost the sender. */
 describe(`webhook limits (${engine})`, () => {
   let ctx: TestContext;
@@ -182,19 +145,47 @@ describe(`webhook limits (${engine})`, () => {
     expect((warnings()[1]!.phoneNumberIds as string[]).length).toBeLessThanOrEqual(5);
   });
 
-  it('stores a signed delivery at the limit without holding the event loop more than 50 ms at a time', async () => {
+  // How long the loop is held at a time is a figure of the machine: bench/webhook-turns.ts measures it.
+  // What the code promises is the behaviour: the work is cut into turns, so other requests are answered.
+  it('answers another request while it writes a signed delivery at the limit, before its last chunk', async () => {
     const half = WEBHOOK_LIMITS.updates / 2;
     // Half messages from new customers, half statuses, in ten changes.
     const body = delivery(Array.from({ length: 10 }, () => change(PHONE_ID, half / 10, half / 10)));
-    const request = signedRequest(body, SECRET);
-    const probe = loopProbe();
-    const res = await ctx.app.inject(request);
-    const { longestCpuMs, longestWallMs, longestTurnMs } = probe.stop();
-    expect(res.statusCode).toBe(200);
+    let inserts = 0;
+    let insertsWhenAnswered: number | undefined;
+    let health: Promise<{ statusCode: number }> | undefined;
+    // Every statement, in a transaction or not, as it starts: the executors of transactions are made
+    // from the database's own, so their class is watched (and put back after).
+    const executors = Object.getPrototypeOf(ctx.container.db.getExecutor()) as {
+      executeQuery(query: { sql: string }, ...rest: unknown[]): unknown;
+    };
+    const original = executors.executeQuery;
+    executors.executeQuery = function (this: unknown, query, ...rest) {
+      onQuery(query.sql);
+      return original.call(this, query, ...rest);
+    };
+    const onQuery = (sql: string) => {
+      if (!/^insert into "messages"/i.test(sql)) return;
+      inserts++;
+      // The delivery's first chunk of messages is being written: a request arrives now.
+      if (inserts === 1)
+        health = ctx.app.inject({ method: 'GET', url: '/api/v1/health' }).then((res) => {
+          insertsWhenAnswered = inserts;
+          return res;
+        });
+    };
+    try {
+      const res = await post(body, SECRET);
+      expect(res.statusCode).toBe(200);
+    } finally {
+      executors.executeQuery = original;
+    }
     expect(await count('messages')).toBe(half);
-    console.info(
-      `webhook of ${half} messages + ${half} statuses: longest turn ${longestTurnMs.toFixed(1)} ms (most CPU in a turn ${longestCpuMs.toFixed(1)} ms, most wall clock ${longestWallMs.toFixed(1)} ms)`,
-    );
-    expect(longestTurnMs).toBeLessThan(50);
+    expect(health).toBeDefined();
+    const answered = (await health!) as { statusCode: number; body?: string };
+    expect(answered.statusCode, answered.body).toBe(200);
+    // Written in several chunks, and the request was answered between them, not after the last.
+    expect(inserts).toBeGreaterThan(1);
+    expect(insertsWhenAnswered).toBeLessThan(inserts);
   });
 });
