@@ -1,10 +1,8 @@
 import {
   type ClientList,
-  MASS_RECIPIENT_TOKENS,
   MASS_SCHEDULE_MAX_AHEAD_MS,
   MASS_SCHEDULE_PAST_GRACE_MS,
   type MassRecipientToken,
-  type MediaItem,
   type MessageTemplate,
   massRecipientTokenText,
   TEMPLATE_PARAMETER_MAX,
@@ -20,18 +18,17 @@ import { isApiError } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { fillTemplate, templatePlaceholders } from '../chat/chat-utils';
 import { MediaPickerDialog } from '../media/MediaPickerDialog';
-import { TemplateButtonsPreview } from '../templates/TemplateButtonsPreview';
 import { useMassPreview, useSendMassMessage } from './api';
-import { clientLabel } from './ClientPicker';
 import { ListSelect } from './ListSelect';
+import { type HeaderFile, HeaderFileField, ParameterField } from './MassMessageFields';
+import { MassPreview } from './MassPreview';
 import { DailyLimitNotice } from './DailyLimit';
 import { localInputToUtc, localTimeZone, toLocalInput } from './schedule';
-import { acceptFor, approvedTemplates, headerMediaKind, insertAt, templateBody } from './templates';
+import { approvedTemplates, headerMediaKind, insertAt, templateBody } from './templates';
 
 /** The success message stays 4 s; the 'Enviando mensaje...' note stays until the answer. */
 export const SEND_FEEDBACK_MS = 4000;
 
-const TOKENS = Object.keys(MASS_RECIPIENT_TOKENS) as MassRecipientToken[];
 const FIELDS = ['name', 'message_template_id', 'list_id', 'schedule'] as const;
 
 /** The form's own fields (the placeholders' values are kept apart: their names are numbers). */
@@ -60,8 +57,6 @@ interface SendFormValues {
 
 const EMPTY: SendFormValues = { name: '', message_template_id: '', list_id: '', schedule: '' };
 
-type HeaderFile = { source: 'library'; item: MediaItem } | { source: 'upload'; file: File };
-
 export interface MassMessageFormProps {
   templates: readonly MessageTemplate[];
   /** The lists the page has loaded; the form searches the server for the others. */
@@ -89,7 +84,6 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
   const [retryCapped, setRetryCapped] = useState(false);
   const [overflowError, setOverflowError] = useState<string | undefined>();
   const inputs = useRef(new Map<string, HTMLInputElement>());
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const {
     register,
@@ -301,102 +295,35 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
             )}
           </FormField>
 
-          {placeholders.map((key) => {
-            const placeholder = `{{${key}}}`;
-            return (
-              <FormField
-                key={key}
-                id={ids(`parameter-${key}`)}
-                label={t('massMessages.form.parameter', { placeholder })}
-                required
-                error={parameterErrors[key]}
-              >
-                {(field) => (
-                  <div className="mm-parameter">
-                    <input
-                      {...field}
-                      ref={(element) => {
-                        if (element) inputs.current.set(key, element);
-                        else inputs.current.delete(key);
-                      }}
-                      className="hb-input"
-                      value={values[key] ?? ''}
-                      maxLength={TEMPLATE_PARAMETER_MAX}
-                      autoComplete="off"
-                      onChange={(event) => setValue(key, event.target.value)}
-                    />
-                    <div className="mm-parameter__inserts">
-                      <span aria-hidden="true">{t('massMessages.form.quickInsert')}</span>
-                      {TOKENS.map((token) => (
-                        <button
-                          key={token}
-                          type="button"
-                          className="mm-token"
-                          aria-label={t('massMessages.form.insertOf', {
-                            field: t(`massMessages.tokens.${token}`),
-                            placeholder,
-                          })}
-                          onClick={() => insertToken(key, token)}
-                        >
-                          {t(`massMessages.tokens.${token}`)}
-                        </button>
-                      ))}
-                    </div>
-                  </div>
-                )}
-              </FormField>
-            );
-          })}
+          {placeholders.map((key) => (
+            <ParameterField
+              key={key}
+              id={ids(`parameter-${key}`)}
+              placeholderKey={key}
+              value={values[key] ?? ''}
+              error={parameterErrors[key]}
+              inputRef={(element) => {
+                if (element) inputs.current.set(key, element);
+                else inputs.current.delete(key);
+              }}
+              onChange={(value) => setValue(key, value)}
+              onInsert={(token) => insertToken(key, token)}
+            />
+          ))}
 
           {mediaKind && (
-            <FormField
+            <HeaderFileField
               id={ids('file')}
-              label={t('massMessages.form.file', { kind: t(`massMessages.mediaKinds.${mediaKind}`) })}
-              required
+              mediaKind={mediaKind}
+              headerFile={headerFile}
               error={fileError ?? undefined}
-            >
-              {(field) => (
-                <div className="mm-file">
-                  <span id={field.id} className="mm-file__name" aria-describedby={field['aria-describedby']}>
-                    {headerFile
-                      ? headerFile.source === 'library'
-                        ? headerFile.item.file_name
-                        : headerFile.file.name
-                      : t('massMessages.form.fileNone')}
-                  </span>
-                  <div className="mm-file__actions">
-                    <Button size="sm" variant="secondary" onClick={() => setLibraryOpen(true)}>
-                      {t('massMessages.form.fileFromLibrary')}
-                    </Button>
-                    <Button size="sm" variant="secondary" onClick={() => fileInput.current?.click()}>
-                      {t('massMessages.form.fileUpload')}
-                    </Button>
-                    {headerFile && (
-                      <Button size="sm" variant="ghost" onClick={() => setHeaderFile(null)}>
-                        {t('massMessages.form.fileRemove')}
-                      </Button>
-                    )}
-                  </div>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    className="sr-only"
-                    tabIndex={-1}
-                    aria-hidden="true"
-                    data-testid="mass-file-input"
-                    accept={acceptFor(mediaKind)}
-                    onChange={(event) => {
-                      const file = event.target.files?.[0];
-                      if (file) {
-                        setHeaderFile({ source: 'upload', file });
-                        setFileError(null);
-                      }
-                      event.target.value = '';
-                    }}
-                  />
-                </div>
-              )}
-            </FormField>
+              onOpenLibrary={() => setLibraryOpen(true)}
+              onUpload={(file) => {
+                setHeaderFile({ source: 'upload', file });
+                setFileError(null);
+              }}
+              onRemove={() => setHeaderFile(null)}
+            />
           )}
 
           <FormField
@@ -433,34 +360,15 @@ export function MassMessageForm({ templates, lists, hasMoreLists = false, onSent
           </div>
         </form>
 
-        <aside className="mm-preview" aria-labelledby={ids('preview')}>
-          <h3 id={ids('preview')} className="mm-preview__heading">
-            {t('massMessages.form.preview')}
-          </h3>
-          {!template ? (
-            <p className="mm-muted">{t('massMessages.form.previewEmpty')}</p>
-          ) : (
-            <>
-              {previewBody && previewClient && (
-                <p className="mm-preview__for">
-                  {t('massMessages.form.previewFor', { name: clientLabel(previewClient) })}
-                </p>
-              )}
-              {previewBody && preview.isSuccess && !previewClient && list && (
-                <p className="mm-muted">{t('massMessages.form.previewNoClient')}</p>
-              )}
-              <div className="mm-preview__bubble" data-testid="mass-preview">
-                {headerFile && (
-                  <p className="mm-preview__file">
-                    {headerFile.source === 'library' ? headerFile.item.file_name : headerFile.file.name}
-                  </p>
-                )}
-                <p>{previewText}</p>
-              </div>
-              <TemplateButtonsPreview template={template} label={t('massMessages.form.buttonsPreview')} />
-            </>
-          )}
-        </aside>
+        <MassPreview
+          headingId={ids('preview')}
+          template={template}
+          asked={Boolean(previewBody)}
+          client={previewClient}
+          noClient={Boolean(previewBody && preview.isSuccess && !previewClient && list)}
+          headerFile={headerFile}
+          text={previewText}
+        />
       </div>
       {mediaKind && (
         <MediaPickerDialog
