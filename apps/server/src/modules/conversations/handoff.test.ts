@@ -147,6 +147,36 @@ describe(`hand-off to a person (${engine})`, () => {
     expect(notices(clientId)).toHaveLength(1);
   });
 
+  it('the bot never answers a message asking for a person, even when its reply runs before the hand-off', async () => {
+    const phone = uniquePhone();
+    await customerWrites(phone, 'Hola');
+    await expect.poll(() => textsTo(phone), { timeout: 15_000 }).toEqual([BOT_ANSWER]);
+    const clientId = await clientOf(phone);
+    // The phrase stored without its subscribers having run: the bot's reply job goes first.
+    const at = new Date(clock.now()).toISOString();
+    await ctx.container.db
+      .insertInto('messages')
+      .values({
+        company_id: companyId,
+        client_id: clientId,
+        wamid: `wamid.handoff-first.${clientId}`,
+        sender_type: 'client',
+        message_type: 'text',
+        wa_type: 'text',
+        content: 'Quiero hablar con una persona',
+        phone,
+        status: 2,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await ctx.container.botReplies.job.handler(
+      { companyId, clientId },
+      { id: 'handoff-first', name: 'messaging.bot-reply', attempt: 1 },
+    );
+    expect(textsTo(phone)).toEqual([BOT_ANSWER]);
+  });
+
   it('by a phrase with auto-assign on: the online agent gets it and the notice', async () => {
     await ctx.container.inboxSettings.save(companyId, { auto_assign: true });
     const phone = uniquePhone();

@@ -12,6 +12,7 @@ import type { BotsService } from '../bots/bots.service';
 import type { WithTransaction } from '../../repositories';
 import type { ClientsRepository } from '../clients/clients.repository';
 import { isConsentKeyword } from '../clients/consent';
+import { matchesHandoffPhrase } from '../conversations/handoff-phrases';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 import { BOT_FAILURE_TYPE, type ConversationTurn, type MessagesRepository } from './messages.repository';
 
@@ -49,7 +50,13 @@ export function conversationForPrompt(
   turns: readonly ConversationTurn[],
   maxChars = BOT_HISTORY_CHARS,
   leave: (content: string) => boolean = () => false,
-): { message: string; history: ChatMessage[]; lastCustomerMessageId: number } | null {
+): {
+  message: string;
+  history: ChatMessage[];
+  lastCustomerMessageId: number;
+  /** The waiting customer texts, oldest first (those `leave` names left out). */
+  waiting: string[];
+} | null {
   let cut = turns.length;
   while (cut > 0 && turns[cut - 1].sender === 'client') cut--;
   const waiting = turns.slice(cut).filter((t) => t.content.trim() !== '' && !leave(t.content));
@@ -67,7 +74,12 @@ export function conversationForPrompt(
     budget -= t.content.length;
     history.unshift({ role: t.sender === 'client' ? 'user' : 'assistant', content: t.content });
   }
-  return { message, history, lastCustomerMessageId: waiting[waiting.length - 1].id };
+  return {
+    message,
+    history,
+    lastCustomerMessageId: waiting[waiting.length - 1].id,
+    waiting: waiting.map((t) => t.content),
+  };
 }
 
 /**
@@ -89,7 +101,10 @@ export function createBotReplies(deps: {
   withTransaction: WithTransaction;
   /** Sends the answer on WhatsApp; unset, the job stops before sending. */
   send?: BotSend;
-  /** The company's consent words: a customer message that is one is consent's, never answered by the bot. */
+  /**
+   * The company's consent words and hand-off phrases: a customer message that is a consent word is
+   * consent's, one that asks for a person the hand-off's; the bot answers neither.
+   */
   inboxSettings?: Pick<InboxSettingsRepository, 'get'>;
   /** Hands the client to a person when the model's answer starts with HANDOFF_MARKER. */
   onHandoff?: (companyId: number, clientId: number) => Promise<unknown>;
@@ -140,6 +155,10 @@ export function createBotReplies(deps: {
       (content) => words !== undefined && isConsentKeyword(words, content),
     );
     if (!conversation) return;
+    // A customer asking for a person is the hand-off's to answer (conversations/handoff.ts), whichever
+    // of the two subscribers of their message runs first: the bot stays silent.
+    if (words && conversation.waiting.some((text) => matchesHandoffPhrase(text, words.handoff_phrases)))
+      return;
     const phone = client.whatsapp_cellphone;
     const settings = await deps.modelSettings.forCompany(companyId);
     if (!settings)

@@ -20,6 +20,7 @@ describe('conversationForPrompt', () => {
         { role: 'assistant', content: 'Soy Ana, de la tienda' },
       ],
       lastCustomerMessageId: 5,
+      waiting: ['Quería saber', 'el precio'],
     });
   });
 
