@@ -330,7 +330,9 @@ describe(`the number's limits (${engine})`, () => {
     });
     expect(capped).toMatchObject({ error_code: 131049, error_message: 'Reintento programado' });
     expect(Date.parse(capped.retry_at!) - Date.now()).toBeGreaterThan(23.9 * HOUR);
-    expect((await getSend(id)).status).toBe('queued');
+    // The status may be handled before the run ends (the send is still `sending`; the run then finds the
+    // recipient waiting and hands over for that day) or after (the completed send is queued again).
+    expect(['queued', 'sending']).toContain((await getSend(id)).status);
     // The send's next run waits for that day: read from the database queue's table (BullMQ, with
     // REDIS_URL, keeps its delayed jobs in Redis; the recipient's retry_at above holds on both).
     if (process.env.REDIS_URL) return;

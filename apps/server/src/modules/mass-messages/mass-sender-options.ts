@@ -20,7 +20,7 @@ export interface MassSenderOptions {
   clock?: Clock;
   /**
    * How long the first accepted recipient waits for others before they are written `sent` together (10 ms
-   * by default; 0: the next turn of the event loop). See sent-batch.ts.
+   * by default, 0 when `clock` is given; 0: the next turn of the event loop). See sent-batch.ts.
    */
   sentGatherMs?: number;
 }

@@ -83,7 +83,9 @@ export function createMassSender(deps: {
   let logger: JobLogger = silentLogger;
   const sendOne = createRecipientRequest({
     repository: store,
-    sent: createSentBatch(store, { gatherMs: o.sentGatherMs }),
+    // The gather is wall-clock time: on a clock of the caller's (a test's fake one, whose time runs apart
+    // from the timers) only the answers of the same turn go together, unless told otherwise.
+    sent: createSentBatch(store, { gatherMs: o.sentGatherMs ?? (o.clock ? 0 : 10) }),
     cloudApi: deps.cloudApi,
     metrics: deps.metrics,
     onSent: deps.onSent,
