@@ -70,9 +70,12 @@ export function systemRoutes(deps: {
   const queue = health.pingQueue ? shared(health.pingQueue) : undefined;
   /**
    * The whole answer, shared the same way (one inbox lag read for a burst) and serialised once: an
-   * answer already serialised is sent as it is.
+   * answer already serialised is sent as it is. Every answer still comes from a probe that started
+   * after its caller asked.
    */
   const check = sharedValue(async () => {
+    // Started on the next turn of the event loop: the requests read in this turn share it too.
+    await new Promise((resolve) => setImmediate(resolve));
     const [databaseUp, queueUp] = await Promise.all([database(), queue?.()]);
     const healthy = databaseUp && queueUp !== false;
     const lag =
