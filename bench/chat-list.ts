@@ -199,6 +199,20 @@ async function summaryTimings(): Promise<{ page: number; duration: number; end: 
   );
 }
 
+/** What the page fetched until now, in order: when each request started and ended (ms since navigation). */
+async function waterfall(): Promise<string> {
+  const entries = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+      name: e.name.replace(location.origin, ''),
+      start: e.startTime,
+      end: e.responseEnd,
+    })),
+  );
+  return entries
+    .map((e) => `  ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)}  ${e.name}`)
+    .join('\n');
+}
+
 const loads: { firstRow: number; request: number }[] = [];
 for (let i = 0; i < 3; i++) {
   await page.goto(`${server.url}/admin/chat`);
@@ -206,6 +220,8 @@ for (let i = 0; i < 3; i++) {
   const firstRow = await page.evaluate(() => (window as unknown as { benchFirstRow: number }).benchFirstRow);
   const first = (await summaryTimings()).find((t) => t.page === 1);
   loads.push({ firstRow, request: first?.duration ?? Number.NaN });
+  if (i === 2)
+    console.log(`the last load's requests until the first rows (${ms(firstRow)}):\n${await waterfall()}`);
 }
 console.log(
   `first paint of the list (navigation → first rows on screen), 3 cold loads: ${loads.map((l) => ms(l.firstRow)).join(', ')}; ` +

@@ -1,6 +1,6 @@
 import type { Conversation as ConversationRow } from '@hablabot/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { ChatIcon } from '../../components/lib/icons';
@@ -25,10 +25,17 @@ import { BotPausedBanner } from './BotPausedBanner';
 import { HandoffNotice, shownClientName } from './HandoffNotice';
 import { stillVisible, useViewer } from './inbox-api';
 import { ClientList } from './ClientList';
-import { type ChatContact, Conversation } from './Conversation';
+import type { ChatContact } from './Conversation';
 import { SCHEDULED_STATUS, removeCachedMessage } from './scheduled';
 import './chat.css';
 import './inbox.css';
+
+/**
+ * The open conversation (thread, composer, templates, media picker) is its own chunk: the list's first
+ * rows do not wait for it. It is fetched once the screen is up (see ChatPage), before anyone opens one.
+ */
+const loadConversation = () => import('./Conversation');
+const Conversation = lazy(() => loadConversation().then((m) => ({ default: m.Conversation })));
 
 function contactFromState(state: unknown): ChatContact | null {
   const client = (state as Partial<ChatNavigationState> | null)?.client;
@@ -51,6 +58,11 @@ export default function ChatPage() {
   const [handoff, setHandoff] = useState<{ name: string | null } | null>(null);
 
   const viewer = useViewer();
+  // The conversation's code, fetched after the list's first rows have had the network to themselves.
+  useEffect(() => {
+    const idle = globalThis.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 0));
+    idle(() => void loadConversation().catch(() => {}));
+  }, []);
   const select = useCallback(
     (row: ConversationRow) => {
       // The header reads the row as the list has it now.
@@ -180,15 +192,17 @@ export default function ChatPage() {
       {showConversation ? (
         <div className="chat-page__conversation">
           {contact ? (
-            <Conversation
-              key={contact.id}
-              contact={{ ...contact, unread }}
-              draft={drafts[contact.id] ?? ''}
-              onDraftChange={(text) => setDrafts((all) => ({ ...all, [contact.id]: text }))}
-              onBack={() => setContact(null)}
-              actions={<ConversationActions clientId={contact.id} phone={contact.phone} />}
-              notice={<BotPausedBanner clientId={contact.id} phone={contact.phone} />}
-            />
+            <Suspense fallback={<div className="chat-page__empty" aria-busy="true" />}>
+              <Conversation
+                key={contact.id}
+                contact={{ ...contact, unread }}
+                draft={drafts[contact.id] ?? ''}
+                onDraftChange={(text) => setDrafts((all) => ({ ...all, [contact.id]: text }))}
+                onBack={() => setContact(null)}
+                actions={<ConversationActions clientId={contact.id} phone={contact.phone} />}
+                notice={<BotPausedBanner clientId={contact.id} phone={contact.phone} />}
+              />
+            </Suspense>
           ) : (
             <div className="chat-page__empty">
               <ChatIcon size={40} aria-hidden="true" />

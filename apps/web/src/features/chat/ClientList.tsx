@@ -6,6 +6,7 @@ import { Avatar } from '../../components';
 import { PauseIcon, PlayIcon, SearchIcon } from '../../components/lib/icons';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useChatConversations, useToggleBotMode } from './api';
+import { firstView } from './first-page';
 import { useViewer } from './inbox-api';
 import { timeLabel } from './chat-utils';
 
@@ -38,7 +39,7 @@ export function ClientList({ selectedId, onSelect }: ClientListProps) {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const viewer = useViewer();
   // An admin starts on every open conversation; an agent on their own.
-  const [view, setView] = useState<ConversationView>(viewer.agent ? 'mine' : 'all');
+  const [view, setView] = useState<ConversationView>(() => firstView(viewer.agent));
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useChatConversations(view, term);

@@ -7,6 +7,7 @@ import type {
 import { clientsApi, conversationsApi, messagesApi } from '@hablabot/contract/api';
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   type QueryClient,
   useInfiniteQuery,
   useMutation,
@@ -15,26 +16,33 @@ import {
 import { useSyncExternalStore } from 'react';
 import { call } from '../../lib/api-client';
 import { chatKeys } from './chat-keys';
+import { pageQuery, takeFirstPage } from './first-page';
 
-/** Conversations asked for at a time as the list scrolls. */
-export const CHAT_CLIENTS_PAGE = 50;
+export { CHAT_CLIENTS_PAGE } from './first-page';
 
 export type ConversationPages = InfiniteData<ConversationsResponse, number>;
 
-/** GET /admin/conversations for one view, a page at a time, the latest activity first. */
-export function useChatConversations(view: ConversationView, search: string) {
-  return useInfiniteQuery({
+/**
+ * GET /admin/conversations for one view, a page at a time, the latest activity first. The first page
+ * without a search may already be on its way (first-page.ts: asked for as the chat route loaded).
+ */
+export const conversationsQuery = (view: ConversationView, search: string) =>
+  infiniteQueryOptions({
     queryKey: chatKeys.clientList(view, search),
-    queryFn: ({ pageParam, signal }) =>
-      call(
-        conversationsApi.list,
-        { query: { view, page: pageParam, per_page: CHAT_CLIENTS_PAGE, ...(search ? { search } : {}) } },
-        { signal },
-      ),
+    queryFn: ({ pageParam, signal }) => {
+      const ask = () =>
+        call(conversationsApi.list, { query: pageQuery(view, search, pageParam) }, { signal });
+      const early = pageParam === 1 && !search ? takeFirstPage(view) : undefined;
+      // The early request failed (say, the network blinked): asked again, as it would have been.
+      return early ? early.catch(ask) : ask();
+    },
     initialPageParam: 1,
-    getNextPageParam: (last) =>
+    getNextPageParam: (last: ConversationsResponse) =>
       last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined,
   });
+
+export function useChatConversations(view: ConversationView, search: string) {
+  return useInfiniteQuery(conversationsQuery(view, search));
 }
 
 /** Whether a conversation is one of a view's, as the server chooses them (see CONVERSATION_VIEWS). */
