@@ -8,7 +8,11 @@ import { connectFakeWhatsApp } from './support/whatsapp';
 // 'Webhooks fallidos' as the super admin uses it, against the real server: a WhatsApp delivery that ran
 // out of retries is listed with its company, content, attempts and error; 'Reintentar' processes it at
 // once (the customer's message reaches the company's chat) and the list is empty again — on a desktop in
-// Spanish and on a phone (375 px) in English.
+// Spanish and on a phone (375 px) in English. Then 10,000 failed deliveries: the screen asks the server
+// for one page at a time, newest first, forward, back and to the last page.
+//
+// The tests of this file run one after another: each reads the whole list.
+test.describe.configure({ mode: 'serial' });
 
 const companyAdmin = adminPerWorker({ key: 'webhooks', name: 'Wendy Webhooks', company: 'Webhooks SA' });
 let graph: FakeGraphApi;
@@ -111,3 +115,96 @@ for (const [language, width] of [
     expect(clients.clients.find((c) => c.whatsapp_cellphone === phone)?.last_message_content).toBe(text);
   });
 }
+
+/** The super admin's token the global setup signed in. */
+async function superAdminToken(): Promise<string> {
+  const sessions = JSON.parse(process.env.E2E_SESSIONS ?? '{}') as Record<string, Session>;
+  return sessions.super_admin!.token;
+}
+
+/** `count` failed deliveries written at once, as the inbox leaves them; their ids, oldest first. */
+function manyFailedDeliveries(count: number): number[] {
+  const companyId = (admin.user as unknown as { company_id: number }).company_id;
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'hablabot.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const at = new Date().toISOString();
+    const insert = db.prepare(
+      `insert into webhook_deliveries (received_at, body, company_ids, status, attempts, next_attempt_at, last_error)
+       values (?, '{}', ?, 'failed', 6, ?, ?) returning id`,
+    );
+    return db.transaction(() =>
+      Array.from(
+        { length: count },
+        (_, n) => (insert.get(at, String(companyId), at, `e2e paging ${n + 1}`) as { id: number }).id,
+      ),
+    )();
+  } finally {
+    db.close();
+  }
+}
+
+/** Takes the deliveries of the paging test out of the list again (done, as if replayed). */
+function settle(ids: number[]) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'hablabot.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(
+      `update webhook_deliveries set status = 'done' where id between ? and ? and last_error like 'e2e paging %'`,
+    ).run(ids[0], ids.at(-1));
+  } finally {
+    db.close();
+  }
+}
+
+test('pages 10,000 failed deliveries on the server, newest first (es, 1280 px)', async ({ page }) => {
+  test.slow();
+  const ids = manyFailedDeliveries(10_000);
+  try {
+    const newest = ids.at(-1)!;
+    const listed = await api<{ pagination: { total: number; last_page: number } }>(
+      'GET',
+      '/super-admin/webhook-deliveries?status=failed&page=1&per_page=50',
+      undefined,
+      await superAdminToken(),
+    );
+    expect(listed.pagination.total).toBeGreaterThanOrEqual(10_000);
+    const requested: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/super-admin/webhook-deliveries')) requested.push(new URL(r.url()).search);
+    });
+    await signInAs(page, 'super_admin', { language: 'es' });
+    await page.goto('/super-admin/webhooks');
+    const row = (id: number) =>
+      page.getByRole('button', { name: `Reintentar la entrega ${id}`, exact: true });
+    await expect(row(newest)).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByText(`Entregas fallidas: ${listed.pagination.total}, las más recientes primero.`),
+    ).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(51);
+    await expect(row(newest - 50)).toHaveCount(0);
+    // Forward: the next 50, asked for as page 2.
+    await page.getByRole('button', { name: 'Página siguiente' }).click();
+    await expect(row(newest - 50)).toBeVisible();
+    await expect(row(newest)).toHaveCount(0);
+    expect(requested).toContain('?status=failed&page=2&per_page=50');
+    // Back to the first.
+    await page.getByRole('button', { name: 'Página anterior' }).click();
+    await expect(row(newest)).toBeVisible();
+    // The last page: the oldest failed deliveries (ours are the oldest unless older ones were left).
+    await page.getByRole('button', { name: 'Última página' }).click();
+    await expect
+      .poll(() => requested.at(-1))
+      .toBe(`?status=failed&page=${listed.pagination.last_page}&per_page=50`);
+    const last = await api<{ data: { id: number }[] }>(
+      'GET',
+      `/super-admin/webhook-deliveries?status=failed&page=${listed.pagination.last_page}&per_page=50`,
+      undefined,
+      await superAdminToken(),
+    );
+    await expect(row(last.data.at(-1)!.id)).toBeVisible();
+    await expect(row(newest)).toHaveCount(0);
+  } finally {
+    settle(ids);
+  }
+});
