@@ -4,23 +4,14 @@
 // customer's consent and get nothing else: no bot answer, no away message, no hand-off. An ordinary
 // message afterwards gets all of them as usual (the bot is asked about it alone).
 import type { ServerEvent } from '@hablabot/contract';
-import {
-  type FakeChatRequest,
-  type FakeGraphApi,
-  type FakeOpenAi,
-  startFakeGraphApi,
-  startFakeOpenAi,
-} from '@hablabot/fakes';
+import type { FakeChatRequest, FakeGraphApi, FakeOpenAi } from '@hablabot/fakes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBot } from '../../../test/bots-factories';
+import { startBotCompany } from '../../../test/bot-company';
 import { uniquePhone } from '../../../test/clients-factories';
-import { type TestContext, createTestContext } from '../../../test/context';
+import type { TestContext } from '../../../test/context';
 import { createFakeClock } from '../../../test/fake-clock';
-import { createUser } from '../../../test/factories';
 import { waitFor } from '../../../test/wait';
-import { connectWhatsApp } from '../../../test/whatsapp-company';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
-import { createChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import type { PublishedEvent } from '../../platform/events/events';
 import { BOT_REPLY_JOB } from '../messaging/bot-reply';
 
@@ -39,36 +30,19 @@ describe(`consent words are consent's alone (${engine})`, () => {
   let companyId: number;
   /** Friday 2026-11-27 20:00 UTC: closed until Monday 10:00. */
   const clock = createFakeClock({ start: Date.parse('2026-11-27T20:00:00.000Z') });
-  const published: PublishedEvent[] = [];
+  let published: PublishedEvent[];
+  let company: Awaited<ReturnType<typeof startBotCompany>>;
 
   beforeAll(async () => {
-    graph = await startFakeGraphApi({
-      tokens: [TOKEN],
-      phoneNumbers: [
-        { id: PHONE_ID, display_phone_number: '15550733', verified_name: 'Roble', quality_rating: 'GREEN' },
-      ],
-    });
-    openai = await startFakeOpenAi({ apiKeys: [OPENAI_KEY] });
-    openai.reply = () => BOT_ANSWER;
-    ctx = await createTestContext({
-      hoursClock: clock,
-      presence: { clock },
-      botReplyDelayMs: 50,
-      chatCompletions: createChatCompletionsClient({ maxRetries: 1, sleep: async () => {} }),
-    });
-    const admin = await createUser(ctx, { role: 'admin' });
-    companyId = admin.user.company_id!;
-    await connectWhatsApp(ctx.container, companyId, {
-      phoneId: PHONE_ID,
+    company = await startBotCompany({
       token: TOKEN,
-      baseUrl: graph.baseUrl,
+      openaiKey: OPENAI_KEY,
+      phoneId: PHONE_ID,
+      displayPhone: '15550733',
+      clock,
+      botAnswer: BOT_ANSWER,
     });
-    await ctx.container.settingsRepository.upsertSettings(companyId, {
-      openai_api_key_enc: ctx.container.secrets.encrypt(OPENAI_KEY),
-      openai_model: 'gpt-4o-mini',
-      openai_chat_endpoint: openai.endpoint,
-    });
-    await createBot(ctx, companyId, { personality: 'Eres Sofía.' });
+    ({ ctx, graph, openai, companyId, published } = company);
     await ctx.container.businessHours.save(companyId, {
       timezone: 'UTC',
       days: [1, 2, 3, 4, 5].map((day) => ({ day, open: '10:00', close: '18:00' })),
@@ -84,13 +58,10 @@ describe(`consent words are consent's alone (${engine})`, () => {
       handoff_phrases: ['alto', 'agente'],
       handoff_message: HANDOFF,
     });
-    await ctx.container.events.subscribe(companyId, (e) => void published.push(e));
-    await ctx.container.jobs.start();
+    await company.start();
   });
   afterAll(async () => {
-    await ctx?.close();
-    await graph?.close();
-    await openai?.close();
+    await company?.close();
   });
 
   const textsTo = (phone: string) =>

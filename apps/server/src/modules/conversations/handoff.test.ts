@@ -8,18 +8,14 @@ import {
   type FakeChatRequest,
   type FakeGraphApi,
   type FakeOpenAi,
-  startFakeGraphApi,
-  startFakeOpenAi,
 } from '@hablabot/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBot } from '../../../test/bots-factories';
+import { startBotCompany } from '../../../test/bot-company';
 import { uniquePhone } from '../../../test/clients-factories';
-import { type TestContext, createTestContext } from '../../../test/context';
+import type { TestContext } from '../../../test/context';
 import { createFakeClock } from '../../../test/fake-clock';
 import { type TestUser, createUser } from '../../../test/factories';
-import { connectWhatsApp } from '../../../test/whatsapp-company';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
-import { createChatCompletionsClient } from '../../integrations/ai/chat-completions';
 import type { PublishedEvent } from '../../platform/events/events';
 import { HANDOFF_HEADING, HANDOFF_MARKER } from '../bots/prompt';
 
@@ -37,46 +33,26 @@ describe(`hand-off to a person (${engine})`, () => {
   let agent: TestUser;
   /** Friday 2026-11-27 11:00 UTC. */
   const clock = createFakeClock({ start: Date.parse('2026-11-27T11:00:00.000Z') });
-  const published: PublishedEvent[] = [];
+  let published: PublishedEvent[];
+  let company: Awaited<ReturnType<typeof startBotCompany>>;
 
   beforeAll(async () => {
-    graph = await startFakeGraphApi({
-      tokens: [TOKEN],
-      phoneNumbers: [
-        { id: PHONE_ID, display_phone_number: '15550811', verified_name: 'Roble', quality_rating: 'GREEN' },
-      ],
-    });
-    openai = await startFakeOpenAi({ apiKeys: [OPENAI_KEY] });
-    // The model hands over when the customer's problem is "complicado" (the fake's own marker answer).
-    openai.reply = () => BOT_ANSWER;
-    openai.handoffWhen = ['complicado'];
-    ctx = await createTestContext({
-      hoursClock: clock,
-      presence: { clock },
-      botReplyDelayMs: 50,
-      chatCompletions: createChatCompletionsClient({ maxRetries: 1, sleep: async () => {} }),
-    });
-    const admin = await createUser(ctx, { role: 'admin' });
-    companyId = admin.user.company_id!;
-    agent = await createUser(ctx, { role: 'agent', companyId, name: 'Ana' });
-    await connectWhatsApp(ctx.container, companyId, {
-      phoneId: PHONE_ID,
+    company = await startBotCompany({
       token: TOKEN,
-      baseUrl: graph.baseUrl,
+      openaiKey: OPENAI_KEY,
+      phoneId: PHONE_ID,
+      displayPhone: '15550811',
+      clock,
+      botAnswer: BOT_ANSWER,
     });
-    await ctx.container.settingsRepository.upsertSettings(companyId, {
-      openai_api_key_enc: ctx.container.secrets.encrypt(OPENAI_KEY),
-      openai_model: 'gpt-4o-mini',
-      openai_chat_endpoint: openai.endpoint,
-    });
-    await createBot(ctx, companyId, { personality: 'Eres Sofía.' });
-    await ctx.container.events.subscribe(companyId, (e) => void published.push(e));
-    await ctx.container.jobs.start();
+    ({ ctx, graph, openai, companyId, published } = company);
+    // The model hands over when the customer's problem is "complicado" (the fake's own marker answer).
+    openai.handoffWhen = ['complicado'];
+    agent = await createUser(ctx, { role: 'agent', companyId, name: 'Ana' });
+    await company.start();
   });
   afterAll(async () => {
-    await ctx?.close();
-    await graph?.close();
-    await openai?.close();
+    await company?.close();
   });
   beforeEach(async () => {
     clock.advance(Date.parse('2026-11-27T11:00:00.000Z') - clock.now());
