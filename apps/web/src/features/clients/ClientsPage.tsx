@@ -1,14 +1,12 @@
-import type { Client, ClientSortField, Segment } from '@hablabot/contract';
+import type { Client, Segment } from '@hablabot/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  Avatar,
   Button,
   Chip,
   ChipBar,
   DataTable,
-  type DataTableColumn,
   DEFAULT_PAGE_SIZE,
   formatNumber,
   MessageBox,
@@ -22,19 +20,13 @@ import { PencilIcon, TrashIcon } from '../../components/lib/icons';
 import { cx } from '../../components/lib/text';
 import { isApiError } from '../../lib/api-client';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import {
-  type ClientsPageQuery,
-  fetchClients,
-  useClientsPage,
-  useDeleteClients,
-  useDeleteSegment,
-  useSegments,
-  useUiLanguage,
-} from './api';
+import { useClientsPage, useDeleteClients, useDeleteSegment, useSegments } from './api';
 import { ClientForm } from './ClientForm';
-import { downloadClientsXlsx, EXPORT_COLUMNS, type ExportColumn } from './export';
+import { ACTIONS_COLUMN_WIDTH, fullName, useClientColumns } from './client-columns';
+import { clientsPageQuery } from './clients-query';
 import { ImportClientsModal } from './ImportClientsModal';
-import { ChatBubbleIcon, DownloadIcon, PlusIcon, UploadIcon } from '../../components/lib/icons';
+import { SUCCESS_MESSAGE_MS, useClientsExport } from './use-clients-export';
+import { DownloadIcon, PlusIcon, UploadIcon } from '../../components/lib/icons';
 import { SegmentForm } from './SegmentForm';
 import './clients.css';
 
@@ -43,41 +35,9 @@ import './clients.css';
  * and action columns pinned to the right edge so they stay in reach.
  */
 export const CLIENTS_TABLE_MIN_WIDTH = 1200;
-/** The green banner after a save or delete stays 4 s. */
-export const SUCCESS_MESSAGE_MS = 4000;
 
-/** The server sorts by these fields; table columns map onto them (the segments column does not sort). */
-const SORT_FIELD_OF_COLUMN: Record<string, ClientSortField> = {
-  id: 'id',
-  name: 'name',
-  whatsapp: 'whatsapp_cellphone',
-};
-
-/**
- * The search as the server should see it: a phone typed with its '+' (as the table shows it) is
- * searched by its digits, which is how numbers are stored.
- */
-export function serverSearch(filter: string): string {
-  const text = filter.trim();
-  return /^\+[\d\s-]+$/.test(text) ? text.replace(/\D/g, '') : text;
-}
-
-/** The table's state as the query GET /admin/client answers. */
-export function clientsPageQuery(
-  filter: string,
-  sorting: SortingState,
-  pagination: PaginationState,
-): ClientsPageQuery {
-  const sort = sorting[0];
-  const field = sort ? SORT_FIELD_OF_COLUMN[sort.id] : undefined;
-  return {
-    search: serverSearch(filter),
-    page: pagination.pageIndex + 1,
-    per_page: pagination.pageSize,
-    sort: field ?? 'id',
-    order: field && sort?.desc ? 'desc' : 'asc',
-  };
-}
+export { clientsPageQuery, serverSearch } from './clients-query';
+export { SUCCESS_MESSAGE_MS } from './use-clients-export';
 
 /** What the chat screen receives in navigation state when 'Ir al Chat' opens it. */
 export interface ChatNavigationState {
@@ -90,14 +50,7 @@ export interface ClientsNavigationState {
 }
 
 const EMPTY_CLIENTS: Client[] = [];
-/** Pixel widths of the pinned columns (the pinned offsets are computed from them). */
-const CHAT_COLUMN_WIDTH = 150;
-const ACTIONS_COLUMN_WIDTH = 104;
 const EMPTY_SEGMENTS: Segment[] = [];
-
-function fullName(client: Client): string {
-  return `${client.name} ${client.last_names}`.trim();
-}
 
 /**
  * Client management (/admin/clients): segments, and the clients table, which the server searches,
@@ -106,7 +59,6 @@ function fullName(client: Client): string {
 export default function ClientsPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const language = useUiLanguage();
   const [filter, setFilter] = useState('');
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pagination, setPagination] = useState<PaginationState>({
@@ -131,8 +83,6 @@ export default function ClientsPage() {
   });
   const [segmentModal, setSegmentModal] = useState<{ segment: Segment | null } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const [exportProgress, setExportProgress] = useState<{ loaded: number; total: number } | null>(null);
 
   const clients = clientsQuery.data?.clients ?? EMPTY_CLIENTS;
   const serverPagination = clientsQuery.data?.pagination;
@@ -197,116 +147,10 @@ export default function ClientsPage() {
     [navigate],
   );
 
-  const exportEmpty = () => banner.show('info', t('clients.feedback.exportEmpty'), SUCCESS_MESSAGE_MS);
-
-  /** Writes every client of the company (not only the page or the filter on screen) to clients.xlsx. */
-  const exportClients = async () => {
-    // The unfiltered table already says there is nobody to export: no need to ask again.
-    if (clientsQuery.isSuccess && !pageQuery.search && rowCount === 0) {
-      exportEmpty();
-      return;
-    }
-    setExporting(true);
-    setExportProgress(null);
-    try {
-      const all = await fetchClients(language, undefined, (loaded, total) =>
-        setExportProgress({ loaded, total }),
-      );
-      if (all.clients.length === 0) {
-        exportEmpty();
-        return;
-      }
-      const headers = Object.fromEntries(
-        EXPORT_COLUMNS.map((column) => [column, t(`clients.export.headers.${column}`)]),
-      ) as Record<ExportColumn, string>;
-      await downloadClientsXlsx(all.clients, headers);
-    } catch (error) {
-      console.error('Exporting clients failed', error);
-      banner.error(t('clients.feedback.exportError'));
-    } finally {
-      setExporting(false);
-      setExportProgress(null);
-    }
-  };
-
-  const columns = useMemo<DataTableColumn<Client>[]>(
-    () => [
-      { id: 'id', header: t('clients.table.id'), accessor: 'id', width: 80 },
-      {
-        id: 'name',
-        header: t('clients.table.name'),
-        accessor: fullName,
-        primary: true,
-        cell: (client) => (
-          <span className="clients-name">
-            <Avatar name={fullName(client)} src={client.avatar} size={30} decorative />
-            <span className="clients-name__text">{fullName(client)}</span>
-          </span>
-        ),
-      },
-      {
-        id: 'segments',
-        header: t('clients.table.segment'),
-        accessor: (client) => client.segments.map((segment) => segment.name).join(', '),
-        // The server does not sort by segment: no sort button on this column.
-        sortable: false,
-        width: 320,
-        cell: (client) =>
-          client.segments.length === 0 ? (
-            <span className="clients-muted" aria-hidden="true">
-              —
-            </span>
-          ) : (
-            <span className="clients-chips">
-              {client.segments.map((segment) => (
-                <Chip key={segment.id} label={segment.name} color={segment.color} size="sm" />
-              ))}
-            </span>
-          ),
-      },
-      {
-        id: 'whatsapp',
-        header: t('clients.table.whatsapp'),
-        accessor: 'whatsapp_cellphone',
-        width: 190,
-        primary: true,
-        cell: (client) => (
-          <span className="clients-phone-cell">
-            <span className="clients-phone" dir="ltr">
-              +{client.whatsapp_cellphone}
-            </span>
-            {client.opted_out_at ? (
-              <span className="clients-opted-out" title={t('clients.consent.optedOutHint')}>
-                {t('clients.consent.optedOut')}
-              </span>
-            ) : null}
-          </span>
-        ),
-      },
-      {
-        id: 'chat',
-        header: t('clients.table.chat'),
-        width: CHAT_COLUMN_WIDTH,
-        sortable: false,
-        searchable: false,
-        // Pinned beside the actions: 'Ir al Chat' stays in reach while the wide table scrolls.
-        sticky: true,
-        cell: (client) => (
-          <Button
-            size="sm"
-            variant="secondary"
-            className="clients-chat-button"
-            onClick={() => openChat(client)}
-            aria-label={t('clients.actions.goToChatWith', { name: fullName(client) })}
-          >
-            <ChatBubbleIcon size={15} />
-            <span className="clients-chat-button__text">{t('clients.actions.goToChat')}</span>
-          </Button>
-        ),
-      },
-    ],
-    [t, openChat],
-  );
+  const { exporting, exportProgress, exportClients } = useClientsExport(banner, {
+    empty: clientsQuery.isSuccess && !pageQuery.search && rowCount === 0,
+  });
+  const columns = useClientColumns(openChat);
 
   const busy = deleteClients.isPending || deleteSegment.isPending;
 
