@@ -1,40 +1,18 @@
 import type { Message, QuickReply } from '@hablabot/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../lib/session';
+import { describe, expect, it, vi } from 'vitest';
 import {
   expectNoSeriousA11yViolations,
-  installTestLayout,
   jsonResponse,
-  makeClient,
   makeMedia,
-  mockFetch,
   type RecordedCall,
   SCREEN_TEST_TIMEOUT,
-  setupTestI18n,
 } from '../../test';
-import {
-  callsTo,
-  conversationOf,
-  conversationsRoute,
-  history,
-  makeMessage,
-  renderChat,
-  showList,
-} from './inbox-test-data';
+import { ago, customerMessage, openAna, serveAna, setUpAnaChat, VIEWER } from './ana-chat-setup';
+import { callsTo, makeMessage } from './inbox-test-data';
 
 // The composer's tools: internal notes, quick replies after '/', and files of the media library.
-
-const VIEWER = { id: 1, name: 'Marta' };
-const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const ana = makeClient({
-  id: 1,
-  name: 'Ana',
-  whatsapp_cellphone: '5215512345678',
-  last_message_date: ago(5),
-});
-const anaRow = conversationOf(ana, { id: 501, assignee: VIEWER });
 
 function quickReply(overrides: Partial<QuickReply>): QuickReply {
   return {
@@ -82,42 +60,16 @@ function sentMessage(id: number, body: { content: string; media_id?: number }): 
   });
 }
 
-/** The chat over Ana's conversation (a customer message 30 minutes old: the window is open). */
-function serve(stored: Message[], extra: Record<string, (call: RecordedCall) => Response> = {}) {
-  return mockFetch({
-    'GET /api/v1/admin/conversations': conversationsRoute(() => [anaRow], VIEWER.id),
-    'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
-    'POST /api/v1/admin/message': (call) => {
-      const message = sentMessage(90 + stored.length, call.body as { content: string; media_id?: number });
-      stored.push(message);
-      return jsonResponse(201, { message: 'ok', data: message });
-    },
-    ...extra,
-  });
-}
+/** The chat over Ana's conversation; a message sent is stored as the company's (`sentMessage`). */
+const serve = (stored: Message[], extra: Record<string, (call: RecordedCall) => Response> = {}) =>
+  serveAna(
+    stored,
+    (body, id) => sentMessage(id, body as { content: string; media_id?: number }),
+    'ok',
+    extra,
+  );
 
-async function openAna() {
-  renderChat();
-  await showList();
-  await userEvent.click(await screen.findByRole('button', { name: /^Ana/ }));
-  const conversation = await screen.findByRole('region', { name: 'Ana' });
-  await within(conversation).findByText('¿Seguís abiertos?');
-  return conversation;
-}
-
-const customerMessage = () => makeMessage({ id: 1, content: '¿Seguís abiertos?', created_at: ago(30) });
-
-let restoreLayout: () => void = () => {};
-beforeEach(() => {
-  setupTestI18n('es');
-  restoreLayout = installTestLayout({ rowHeight: 72 });
-  setSession({ token: 'tok', user: { id: VIEWER.id, email: 'marta@x.mx', name: VIEWER.name }, rol: 'agent' });
-});
-afterEach(() => {
-  restoreLayout();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAnaChat();
 
 describe('chat composer', () => {
   it(

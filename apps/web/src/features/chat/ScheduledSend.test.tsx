@@ -1,43 +1,16 @@
 import type { Message, MessageTemplate } from '@hablabot/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setSession } from '../../lib/session';
-import {
-  installTestLayout,
-  jsonResponse,
-  makeClient,
-  mockFetch,
-  type RecordedCall,
-  SCREEN_TEST_TIMEOUT,
-  setupTestI18n,
-} from '../../test';
-import {
-  callsTo,
-  conversationOf,
-  conversationsRoute,
-  eventStream,
-  history,
-  makeMessage,
-  renderChat,
-  showList,
-} from './inbox-test-data';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, type RecordedCall, SCREEN_TEST_TIMEOUT } from '../../test';
+import { ago, anaRow, customerMessage, openAna, serveAna, setUpAnaChat, VIEWER } from './ana-chat-setup';
+import { callsTo, conversationsRoute, eventStream, history, makeMessage } from './inbox-test-data';
 import { localParts, ScheduleDialog, scheduledMoment } from './ScheduleDialog';
 
 // 'Programar envío': the dialog's date and time (the browser's time zone) and the scheduled bubble's
 // 'Programado para …' with 'Editar' and 'Cancelar'.
 
-const VIEWER = { id: 1, name: 'Marta' };
 const HOUR = 60 * 60 * 1000;
-const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const ana = makeClient({
-  id: 1,
-  name: 'Ana',
-  whatsapp_cellphone: '5215512345678',
-  last_message_date: ago(5),
-});
-const anaRow = conversationOf(ana, { id: 501, assignee: VIEWER });
-const customerMessage = () => makeMessage({ id: 1, content: '¿Seguís abiertos?', created_at: ago(30) });
 
 function scheduledMessage(id: number, content: string, sendAt: string): Message {
   return makeMessage({
@@ -52,40 +25,16 @@ function scheduledMessage(id: number, content: string, sendAt: string): Message 
   });
 }
 
-function serve(stored: Message[], extra: Record<string, (call: RecordedCall) => Response> = {}) {
-  return mockFetch({
-    'GET /api/v1/admin/conversations': conversationsRoute(() => [anaRow], VIEWER.id),
-    'GET /api/v1/admin/client/1/messages': () => jsonResponse(200, history(stored)),
-    'POST /api/v1/admin/message': (call) => {
-      const body = call.body as { content: string; send_at: string };
-      const message = scheduledMessage(90 + stored.length, body.content, body.send_at);
-      stored.push(message);
-      return jsonResponse(201, { message: 'Mensaje programado.', data: message });
-    },
-    ...extra,
-  });
-}
+/** The chat over Ana's conversation; a message sent with `send_at` is stored scheduled. */
+const serve = (stored: Message[], extra: Record<string, (call: RecordedCall) => Response> = {}) =>
+  serveAna(
+    stored,
+    (body, id) => scheduledMessage(id, body.content as string, body.send_at as string),
+    'Mensaje programado.',
+    extra,
+  );
 
-async function openAna() {
-  renderChat();
-  await showList();
-  await userEvent.click(await screen.findByRole('button', { name: /^Ana/ }));
-  const conversation = await screen.findByRole('region', { name: 'Ana' });
-  await within(conversation).findByText('¿Seguís abiertos?');
-  return conversation;
-}
-
-let restoreLayout: () => void = () => {};
-beforeEach(() => {
-  setupTestI18n('es');
-  restoreLayout = installTestLayout({ rowHeight: 72 });
-  setSession({ token: 'tok', user: { id: VIEWER.id, email: 'marta@x.mx', name: VIEWER.name }, rol: 'agent' });
-});
-afterEach(() => {
-  restoreLayout();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+setUpAnaChat();
 
 describe('schedule dialog', () => {
   it('reads the date and time in the browser’s time zone and refuses a missing, past or too far time', () => {
