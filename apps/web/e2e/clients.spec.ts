@@ -86,7 +86,15 @@ for (const width of [1280, 375] as const) {
       const segmentName = `VIP ${tag}`;
       const phone = uniquePhone();
       await signIn(page);
+      // The first screen of a worker is a cold start (the route's chunk, the session, the first list): on
+      // a busy machine it took longer than an assertion's wait, so the first try failed and the retry,
+      // warm, passed. Wait for the screen's own signal instead: its first page of clients has arrived.
+      const firstList = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/v1/admin/client' && r.request().method() === 'GET',
+        { timeout: 0 },
+      );
       await page.goto('/admin/clients');
+      await firstList;
       await expect(page.getByRole('heading', { level: 1, name: 'Gestión de clientes' })).toBeVisible();
       await expect(page.getByText('Administra tus clientes y segmentos')).toBeVisible();
 
