@@ -185,7 +185,7 @@ for (const width of [1280, 375] as const) {
       await dialog.getByLabel('Nombre').fill(`Premium ${tag}`);
       await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(dialog.getByRole('status')).toHaveText('Segmento actualizado con éxito.');
-      await expect(dialog).toBeHidden({ timeout: 4000 });
+      await expect(dialog).toBeHidden();
       await expect(edited.locator('.hb-chip', { hasText: `Premium ${tag}` })).toBeVisible();
 
       // Delete the client: cancel first, then confirm.
@@ -202,8 +202,9 @@ for (const width of [1280, 375] as const) {
       const deleted = page.getByRole('status').filter({ hasText: 'Clientes eliminados con éxito.' });
       await expect(deleted).toBeVisible();
       await expect(edited).toBeHidden();
-      // The green message goes away after 4 s.
-      await expect(deleted).toBeHidden({ timeout: 6000 });
+      // The green message goes away by itself after 4 s (the pointer moved off it: hovering pauses it).
+      await page.mouse.move(0, 0);
+      await expect(deleted).toBeHidden();
 
       // Delete the segment through its chip's action, after the usual confirmation.
       await segments.getByRole('button', { name: `Eliminar el segmento Premium ${tag}` }).click();
