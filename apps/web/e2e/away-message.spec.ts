@@ -11,8 +11,8 @@ import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
 // three days from now. A customer writing now, while closed, gets the away message once — it shows in
 // the chat live; a second message (a photo) in the same closed period gets none; four days later (the clock
 // moved past the open day) is a new closed period, and the next message gets it again. Checked in the
-// browser and at the fake Cloud API. At 1280 px in Spanish and 375 px in English, no serious axe
-// violation.
+// browser and at the fake Cloud API. At 1280 and 375 px, in Spanish and English, no serious
+// axe violation.
 
 test.use({ bypassCSP: true });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -56,6 +56,8 @@ const TEXTS = {
 
 for (const [language, width] of [
   ['es', 1280],
+  ['en', 1280],
+  ['es', 375],
   ['en', 375],
 ] as const) {
   test(`at ${width}px in ${language}: the away message once per closed period`, async ({ page }) => {

@@ -10,7 +10,7 @@ import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
 // still lists it as 'Programado para …' and nothing has gone to WhatsApp; when its time comes — the
 // server's clock moved past it (support/shifted-clock.mjs) rather than waiting an hour — the fake Cloud
 // API receives it exactly once and the chat shows it sent. A server of the spec's own
-// (support/own-server.ts): the shared one is never restarted. At 1280 px in Spanish and 375 px in
+// (support/own-server.ts): the shared one is never restarted. At 1280 and 375 px, in Spanish and
 // English, with no serious axe violation.
 
 test.use({ bypassCSP: true });
@@ -61,6 +61,8 @@ interface History {
 
 for (const [language, width] of [
   ['es', 1280],
+  ['en', 1280],
+  ['es', 375],
   ['en', 375],
 ] as const) {
   test(`at ${width}px in ${language}: a scheduled message survives a restart and goes out at its time`, async ({
