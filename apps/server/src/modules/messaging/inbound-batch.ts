@@ -79,7 +79,7 @@ function arrivalScope(
 /**
  * Stores a batch of customer messages with their clients, inside the caller's transaction, with
  * set-based statements: per company, the clients of the batch's distinct phones found or created at once
- * (clients.repository.ts `upsertManyFromWhatsApp`; by WhatsApp's user id when no phone came), the
+ * (clients-whatsapp.repository.ts `upsertManyFromWhatsApp`; by WhatsApp's user id when no phone came), the
  * messages in one multi-row insert that skips a wamid already stored, then — for each new message, in
  * order — its conversation's unread count and last message, what the arrival does to the conversation
  * (`onCustomerMessage`: reopening, auto-assign), and its events: `message.received` (the bot, the media
