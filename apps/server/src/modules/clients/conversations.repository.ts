@@ -1,31 +1,14 @@
 import type { BotMode, Client } from '@hablabot/contract';
 import { sql } from 'kysely';
-import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { createClientReader, matching, now, searchCondition } from './client-rows';
+import {
+  type ClientAfterMessage,
+  createIncomingNotes,
+  toAfterMessage,
+} from './conversations-incoming.repository';
 
-/**
- * A client's conversation as a customer's new message left it: what the chat list shows and whether
- * the bot answers.
- */
-export interface ClientAfterMessage {
-  unread_messages_count: number;
-  last_message_content: string | null;
-  last_message_date: string | null;
-  mode_bot: number;
-}
-
-/**
- * The conversation a customer's message arrived in, as it left it: also its id, status (the message
- * does not reopen it; see modules/conversations/auto-assign.ts), assignee and message count (1: the
- * message started it).
- */
-export interface ConversationAfterIncoming extends ClientAfterMessage {
-  conversationId: number;
-  status: string;
-  assigneeId: number | null;
-  messagesCount: number;
-}
+export type { ClientAfterMessage, ConversationAfterIncoming } from './conversations-incoming.repository';
 
 export interface ChatListOptions {
   /** Part of the name and last names or of the email (case and accents ignored), or of the phone. */
@@ -38,61 +21,6 @@ export interface ChatListOptions {
    */
   onlyFor?: number;
 }
-
-interface ConversationState {
-  unread_count: number | string;
-  last_message_content: string | null;
-  last_message_at: string | null;
-  bot_paused: number | string;
-}
-
-const toAfterMessage = (r: ConversationState): ClientAfterMessage => ({
-  unread_messages_count: Number(r.unread_count),
-  last_message_content: r.last_message_content,
-  last_message_date: r.last_message_at,
-  mode_bot: Number(r.bot_paused) === 1 ? 0 : 1,
-});
-
-/**
- * A customer's message: one more unread and — unless the conversation already shows a later message
- * (a delivery retried days later) — this one as the chat list's last message. One statement, which
- * creates the conversation when the client has none yet (the trigger on messages normally has).
- */
-const noteIncoming = prepared(
-  (db, v: { companyId: number; clientId: number; content: string; date: string; at: string }) =>
-    db
-      .insertInto('conversations')
-      .values({
-        company_id: v.companyId,
-        client_id: v.clientId,
-        unread_count: 1,
-        last_message_content: v.content,
-        last_message_at: v.date,
-        created_at: v.at,
-        updated_at: v.at,
-      })
-      .onConflict((oc) =>
-        oc.column('client_id').doUpdateSet(() => ({
-          unread_count: sql`conversations.unread_count + 1`,
-          last_message_content: sql`case when conversations.last_message_at is null
-            or conversations.last_message_at <= excluded.last_message_at
-            then excluded.last_message_content else conversations.last_message_content end`,
-          last_message_at: sql`case when conversations.last_message_at is null
-            or conversations.last_message_at <= excluded.last_message_at
-            then excluded.last_message_at else conversations.last_message_at end`,
-        })),
-      )
-      .returning([
-        'unread_count',
-        'last_message_content',
-        'last_message_at',
-        'bot_paused',
-        'id',
-        'status',
-        'assignee_user_id',
-        'messages_count',
-      ]),
-);
 
 /**
  * The conversations' chat-list state (unread count, last message, bot mode) of these clients of the
@@ -168,9 +96,10 @@ export function chatPageQuery(db: Executor, companyId: number, options: ChatList
 }
 
 /**
- * A company's conversations: the only SQL that writes the conversations table, and the chat list. Every
- * function takes the company it is scoped to; a client's conversation is found by the client's id
- * (one per client while a company has one WhatsApp number).
+ * A company's conversations: the only SQL that writes the conversations table (with the customers'
+ * messages noted in conversations-incoming.repository.ts, spread in), and the chat list. Every function
+ * takes the company it is scoped to; a client's conversation is found by the client's id (one per client
+ * while a company has one WhatsApp number).
  */
 export function createConversationsRepository(db: Executor) {
   const reader = createClientReader(db);
@@ -208,6 +137,8 @@ export function createConversationsRepository(db: Executor) {
   }
 
   return {
+    ...createIncomingNotes(db),
+
     /**
      * The chat list: latest conversation first (ties by client id), then the clients never written to,
      * by name. The written part is read from conversations_chat_order_idx and the rest from the clients'
@@ -305,111 +236,6 @@ export function createConversationsRepository(db: Executor) {
     /** The bot on (1) or off (0) for the client; false when the client is not the company's. */
     async setBotMode(companyId: number, id: number, mode: BotMode): Promise<boolean> {
       return upsertState(companyId, id, { bot_paused: mode === 1 ? 0 : 1 });
-    },
-
-    /**
-     * A new message from the client: one more unread, and — unless the conversation already has a later
-     * one (a delivery retried days later) — the chat list's last message and date. Returns the
-     * conversation as it now is, so what follows the write (the event stream, the bot) reads nothing
-     * again. The client must be the company's (the caller just found or created it).
-     */
-    async noteIncomingMessage(
-      companyId: number,
-      clientId: number,
-      message: { content: string; date: string },
-    ): Promise<ConversationAfterIncoming | undefined> {
-      const [after] = (
-        await noteIncoming(db, {
-          companyId,
-          clientId,
-          content: message.content,
-          date: message.date,
-          at: now(),
-        })
-      ).rows;
-      return after
-        ? {
-            ...toAfterMessage(after),
-            conversationId: after.id,
-            status: after.status,
-            assigneeId: after.assignee_user_id,
-            messagesCount: Number(after.messages_count),
-          }
-        : undefined;
-    },
-
-    /**
-     * `noteIncomingMessage` for a batch of customer messages, in one statement: each client's conversation
-     * gets its count of new unread messages and — unless it already shows a later one — the newest of
-     * them (in the order given, as if noted one by one) as its last message. Each conversation as it now
-     * is, by client id.
-     */
-    async noteIncomingMessages(
-      companyId: number,
-      messages: { clientId: number; content: string; date: string }[],
-    ): Promise<Map<number, ConversationAfterIncoming>> {
-      const byClient = new Map<number, { content: string; date: string; count: number }>();
-      for (const m of messages) {
-        const seen = byClient.get(m.clientId);
-        if (!seen) byClient.set(m.clientId, { content: m.content, date: m.date, count: 1 });
-        else {
-          seen.count++;
-          if (seen.date <= m.date) Object.assign(seen, { content: m.content, date: m.date });
-        }
-      }
-      const at = now();
-      const after = new Map<number, ConversationAfterIncoming>();
-      const clients = [...byClient.keys()].sort((a, b) => a - b);
-      for (let i = 0; i < clients.length; i += 500) {
-        const rows = await db
-          .insertInto('conversations')
-          .values(
-            clients.slice(i, i + 500).map((clientId) => {
-              const m = byClient.get(clientId)!;
-              return {
-                company_id: companyId,
-                client_id: clientId,
-                unread_count: m.count,
-                last_message_content: m.content,
-                last_message_at: m.date,
-                created_at: at,
-                updated_at: at,
-              };
-            }),
-          )
-          .onConflict((oc) =>
-            oc.column('client_id').doUpdateSet(() => ({
-              unread_count: sql`conversations.unread_count + excluded.unread_count`,
-              last_message_content: sql`case when conversations.last_message_at is null
-                or conversations.last_message_at <= excluded.last_message_at
-                then excluded.last_message_content else conversations.last_message_content end`,
-              last_message_at: sql`case when conversations.last_message_at is null
-                or conversations.last_message_at <= excluded.last_message_at
-                then excluded.last_message_at else conversations.last_message_at end`,
-            })),
-          )
-          .returning([
-            'client_id',
-            'unread_count',
-            'last_message_content',
-            'last_message_at',
-            'bot_paused',
-            'id',
-            'status',
-            'assignee_user_id',
-            'messages_count',
-          ])
-          .execute();
-        for (const r of rows)
-          after.set(r.client_id, {
-            ...toAfterMessage(r),
-            conversationId: r.id,
-            status: r.status,
-            assigneeId: r.assignee_user_id,
-            messagesCount: Number(r.messages_count),
-          });
-      }
-      return after;
     },
 
     /**
