@@ -9,11 +9,8 @@ import type { JobLogger, JobQueue } from '../../platform/jobs/jobs';
 import { silentLogger } from '../../platform/jobs/jobs';
 import type { Metrics } from '../../platform/metrics';
 import type { Outbox } from '../../platform/outbox/outbox';
-import {
-  type MassMessageRow,
-  type MassMessagesRepository,
-  createMassMessagesRepository,
-} from './mass-messages.repository';
+import type { MassMessageRow, MassMessagesRepository } from './mass-messages.repository';
+import { createMassProgress } from './mass-progress';
 import { ACTIVE, createMassSenderRepository } from './mass-sender.repository';
 import { DAY_MS, createDailyLimit } from './daily-limit';
 import { type Pacer, createPacer } from './pacer';
@@ -36,7 +33,7 @@ export type { MassSenderOptions } from './mass-sender-options';
  * The sender of mass messages: a job per send that works through its recipients, paced under the company's
  * messages per second (see pacer.ts), and hands over to a fresh job every few seconds so the job queue's
  * other work is never starved. Its SQL is in mass-sender.repository.ts, one recipient's request and what
- * its answer means in recipient-request.ts.
+ * its answer means in recipient-request.ts, the progress it publishes in mass-progress.ts.
  *
  * Never twice: a recipient is taken from `queued` to `sending` in the database immediately before its
  * request goes to WhatsApp. A run takes a lease on the send first (one process at a time); when it finds
@@ -94,35 +91,13 @@ export function createMassSender(deps: {
     logger: () => logger,
   });
 
-  // --- progress ---
-
-  const pendingProgress = new Set<number>();
-
-  /**
-   * Counts the send's recipients and keeps the counts on the send, with `mass_message.progress` in the same
-   * transaction (its subscribers read the send's status and counts from the row).
-   */
-  async function publishProgress(massMessageId: number): Promise<void> {
-    const send = await repository.findById(massMessageId);
-    if (!send) return;
-    const counts = await repository.countByStatus(massMessageId);
-    await outbox.transaction(async (trx, events) => {
-      await createMassMessagesRepository(trx).saveCounts(massMessageId, counts);
-      events.emit('mass_message.progress', { companyId: send.company_id, massMessageId });
-    });
-  }
-
-  /** Progress soon, at most once per `progressMs` per send (for status webhooks arriving in bursts). */
-  function progressSoon(massMessageId: number) {
-    if (pendingProgress.has(massMessageId)) return;
-    pendingProgress.add(massMessageId);
-    clock.after(progressMs, () => {
-      pendingProgress.delete(massMessageId);
-      publishProgress(massMessageId).catch((err) =>
-        logger.warn({ err, massMessageId }, 'mass send progress could not be published'),
-      );
-    });
-  }
+  const { publishProgress, progressSoon } = createMassProgress({
+    repository,
+    outbox,
+    clock,
+    progressMs,
+    logger: () => logger,
+  });
 
   // --- runs ---
 
