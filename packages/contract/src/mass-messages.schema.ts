@@ -1,141 +1,18 @@
 import { z } from 'zod';
 import { ZTimestamp, requiredText, zId, zIdList, zText } from './common.schema';
-import { ZPagination } from './clients.schema';
+import { ZClientListMember } from './client-lists.schema';
+import { isScheduleDateTime } from './mass-message-values';
 import { TEMPLATE_PARAMETER_MAX } from './templates.schema';
 import { ZMessageError } from './messages.schema';
 
-// ---------------------------------------------------------------------------------------------------
-// Client lists (`/admin/list-clients`): a named set of a company's clients that mass messages go to.
-// ---------------------------------------------------------------------------------------------------
-
-export const CLIENT_LIST_NAME_MAX = 120;
-/** The most clients one list may hold (and one request may name). */
-export const CLIENT_LIST_MAX_CLIENTS = 200_000;
-
-/**
- * A client list: its name and how many clients it holds (`clients_count`). The members themselves are
- * not in it (a list may hold 200,000): they come a page at a time from GET /admin/list-clients/{id}/clients.
- */
-export const ZClientList = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  clients_count: z.number().int(),
-  created_at: ZTimestamp,
-  updated_at: ZTimestamp,
-});
-export type ClientList = z.infer<typeof ZClientList>;
-
-/**
- * Body of POST /admin/list-clients and PUT /admin/list-clients/{id}.
- *
- * - `client_ids`: the clients of the list (on PUT the list becomes exactly these, plus the segments').
- *   Every id must be a client of the caller's company, else 422 on `client_ids`.
- * - `segment_ids` (optional): "add every client of these segments" — their current clients are added to
- *   `client_ids`. Segments of another company are refused with 422 on `segment_ids`.
- * - The list needs at least one client after both are merged (422 'list_clients.clients_required' on
- *   `client_ids`).
- */
-export const ZClientListRequest = z.object({
-  name: requiredText(CLIENT_LIST_NAME_MAX),
-  client_ids: zIdList({ max: CLIENT_LIST_MAX_CLIENTS }).default([]),
-  segment_ids: zIdList({ max: 200 }).optional(),
-});
-export type ClientListRequest = z.input<typeof ZClientListRequest>;
-export type ClientListInput = z.output<typeof ZClientListRequest>;
-
-/** The most lists one page of GET /admin/list-clients holds (also its default). */
-export const CLIENT_LISTS_PER_PAGE_MAX = 100;
-
-/**
- * GET /admin/list-clients query (added by us, all optional): one page of the company's lists by name;
- * `search` matches part of the name, ignoring case.
- */
-export const ZClientListsQuery = z.object({
-  search: zText({ max: 100 }).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(CLIENT_LISTS_PER_PAGE_MAX).default(CLIENT_LISTS_PER_PAGE_MAX),
-});
-export type ClientListsQuery = z.input<typeof ZClientListsQuery>;
-
-/** GET /admin/list-clients: one page of the company's lists, by name, and where it sits. */
-export const ZClientListsResponse = z.object({ data: z.array(ZClientList), pagination: ZPagination });
-export type ClientListsResponse = z.infer<typeof ZClientListsResponse>;
-
-/** POST (201) and PUT (200) /admin/list-clients. */
-export const ZClientListMutationResponse = z.object({ message: z.string(), data: ZClientList });
-export type ClientListMutationResponse = z.infer<typeof ZClientListMutationResponse>;
-
-/** A member of a list as the list form shows it (a chip of the multi-select). */
-export const ZClientListMember = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  last_names: z.string(),
-  whatsapp_cellphone: z.string(),
-  email: z.string().nullable(),
-});
-export type ClientListMember = z.infer<typeof ZClientListMember>;
-
-/**
- * GET /admin/list-clients/{id}/clients?search=&page=&per_page= (added by us): one page of a list's members
- * with their names, so a list of 50,000 can be shown and searched (name, last names, email or phone,
- * ignoring case and accents). Sorted by id.
- */
-export const ZClientListMembersQuery = z.object({
-  search: zText({ max: 100 }).optional(),
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(1000).default(50),
-});
-export type ClientListMembersQuery = z.input<typeof ZClientListMembersQuery>;
-
-export const ZClientListMembersResponse = z.object({
-  data: z.object({
-    data: z.array(ZClientListMember),
-    current_page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int(),
-  }),
-});
-export type ClientListMembersResponse = z.infer<typeof ZClientListMembersResponse>;
+// Client lists (the lists mass messages go to), recipient tokens and schedule texts: their own files,
+// exported from here as before.
+export * from './client-lists.schema';
+export * from './mass-message-values';
 
 // ---------------------------------------------------------------------------------------------------
 // Mass messages (`/admin/messages-massive`): one approved template sent to every client of a list.
 // ---------------------------------------------------------------------------------------------------
-
-/**
- * Recipient tokens: written inside a placeholder's value ('Hola {{Nombre}}'), replaced for each
- * recipient by that client's field when the message is sent. Matched ignoring case and spaces inside the
- * braces ('{{ nombre }}'). A token whose field is empty for a client (no email, say) leaves that value
- * blank; a value that ends up blank fails that recipient with a reason, it is not sent.
- */
-export const MASS_RECIPIENT_TOKENS = {
-  Nombre: 'name',
-  Apellido: 'last_names',
-  Celular: 'whatsapp_cellphone',
-  Correo: 'email',
-} as const;
-export type MassRecipientToken = keyof typeof MASS_RECIPIENT_TOKENS;
-/** The text a quick insert puts in a field: '{{Nombre}}' … */
-export const massRecipientTokenText = (token: MassRecipientToken) => `{{${token}}}`;
-
-const TOKEN_PATTERN = /\{\{\s*(Nombre|Apellido|Celular|Correo)\s*\}\}/giu;
-
-/** The client fields the tokens read. */
-export type MassRecipientFields = {
-  name: string;
-  last_names: string;
-  whatsapp_cellphone: string;
-  email: string | null;
-};
-
-/** A value with its recipient tokens replaced by the client's fields ('Hola {{Nombre}}' → 'Hola Ana'). */
-export function fillRecipientTokens(value: string, client: MassRecipientFields): string {
-  return value.replace(TOKEN_PATTERN, (_whole, token: string) => {
-    const key = (Object.keys(MASS_RECIPIENT_TOKENS) as MassRecipientToken[]).find(
-      (k) => k.toLowerCase() === token.toLowerCase(),
-    ) as MassRecipientToken;
-    return client[MASS_RECIPIENT_TOKENS[key]] ?? '';
-  });
-}
 
 /** A placeholder's number as a key of `bodyParameters`: '1', '2' … */
 const PLACEHOLDER_KEY = /^[1-9][0-9]{0,2}$/;
@@ -151,31 +28,6 @@ const jsonText = (v: unknown) => {
   }
 };
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
-/**
- * A schedule's text: an ISO-8601 date and time as a datetime-local input gives it ('2026-11-25T10:30',
- * seconds and milliseconds optional), optionally with a zone, 'Z' or an offset of at most 14 hours
- * ('2026-11-25T10:30:00.000Z', '2026-11-25T10:30-05:00'). Each part within its range: month 01–12,
- * hour 00–23, minute and second 00–59.
- */
-const SCHEDULE_DATETIME =
-  /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d)(?:\.\d{1,3})?)?(Z|[+-](?:0\d|1[0-3]):[0-5]\d|[+-]14:00)?$/;
-
-/**
- * True for a schedule text that names a real moment: the format above and a day that exists in its
- * month ('2026-02-30' and '2027-13-45T99:99' are refused, never rolled over into another date).
- */
-export function isScheduleDateTime(text: string): boolean {
-  const m = SCHEDULE_DATETIME.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** True when a schedule text carries its own zone ('Z' or an offset). */
-export const scheduleHasZone = (text: string) => /(Z|[+-]\d{2}:\d{2})$/.test(text);
 
 /**
  * Body of POST /admin/messages-massive: JSON, or multipart/form-data when a file is attached (then
