@@ -46,10 +46,9 @@ describe('inbox privacy on the chat routes', () => {
         createdAt: new Date().toISOString(),
       });
       message = row!.id;
-      await api.container.clientsRepository.noteIncomingMessage(companyId, client.id, {
-        content: 'Mira',
-        date: row!.created_at,
-      });
+      await api.container.clientsRepository.noteIncomingMessages(companyId, [
+        { clientId: client.id, content: 'Mira', date: row!.created_at },
+      ]);
       // Its file, as the media download leaves it.
       const key = newStorageKey('png');
       const staged = path.join(api.container.infra.privateFiles.stagingDir, `t-${client.id}`);

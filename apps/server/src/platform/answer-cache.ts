@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { redisInvalidations } from './redis-invalidations';
 
 export interface AnswerCacheOptions {
   /**
@@ -39,16 +39,12 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
   const maxEntries = options.maxEntries ?? 2000;
   const channel = options.channel ?? 'hb:answers:invalidate';
   const now = options.now ?? Date.now;
-  const origin = randomBytes(8).toString('hex');
   /** Per company: its answers by key, and its generation. */
   const companies = new Map<number, { answers: Map<string, { body: Buffer; until: number }> }>();
   const generations = new Map<number, number>();
   /** Moves on every invalidation of everything (then every company's generation is new). */
   let epoch = 0;
   let size = 0;
-  let subscribed = !options.redis;
-  let closed = false;
-  let readyWaiters: (() => void)[] = [];
 
   const generationOf = (companyId: number) => `${epoch}:${generations.get(companyId) ?? 0}`;
 
@@ -67,50 +63,16 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     epoch++;
   }
 
-  const subscriber = options.redis?.duplicate({ connectionName: `answer-cache:${origin}` });
-  if (subscriber) {
-    subscriber.on('message', (from: string, text: string) => {
-      if (from !== channel) return;
-      try {
-        const message = JSON.parse(text) as { origin: string; companies?: number[] };
-        if (message.origin === origin) return;
-        if (message.companies) for (const id of message.companies) dropCompany(id);
-        else dropAll();
-      } catch {
-        dropAll();
-      }
-    });
-    const down = () => {
-      subscribed = false;
-    };
-    subscriber.on('close', down);
-    subscriber.on('reconnecting', down);
-    subscriber.on('end', down);
-    // Also after a reconnection: whatever was published while we were away is lost, so start empty.
-    subscriber.on('ready', () => {
-      subscriber
-        .subscribe(channel)
-        .then(() => {
-          if (subscriber.status !== 'ready' || closed) return;
-          dropAll();
-          subscribed = true;
-          for (const wake of readyWaiters) wake();
-          readyWaiters = [];
-        })
-        .catch(down);
-    });
-    subscriber.on('error', () => {}); // ioredis reconnects by itself; until then the cache stays unused
-  }
-
-  async function publish(message: { companies?: number[] }) {
-    if (!options.redis) return;
-    try {
-      await options.redis.publish(channel, JSON.stringify({ origin, ...message }));
-    } catch {
-      // Redis is unreachable: the other processes' subscriptions are down too, so they serve nothing from
-      // their caches until they have subscribed again (and emptied them).
-    }
-  }
+  const invalidations = redisInvalidations<{ companies?: number[] }>({
+    redis: options.redis,
+    channel,
+    name: 'answer-cache',
+    onMessage: (message) => {
+      if (!message.companies) return dropAll();
+      for (const id of message.companies) dropCompany(id);
+    },
+    onReset: dropAll,
+  });
 
   function store(companyId: number, key: string, body: Buffer, at: number) {
     let held = companies.get(companyId);
@@ -141,13 +103,13 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
      */
     async answer(companyId: number, key: string, build: () => Promise<string>): Promise<Buffer> {
       const at = now();
-      if (subscribed && !closed) {
+      if (invalidations.live) {
         const hit = companies.get(companyId)?.answers.get(key);
         if (hit && hit.until > at) return hit.body;
       }
       const startedAt = generationOf(companyId);
       const body = Buffer.from(await build());
-      if (subscribed && !closed && ttlMs > 0 && generationOf(companyId) === startedAt)
+      if (invalidations.live && ttlMs > 0 && generationOf(companyId) === startedAt)
         store(companyId, key, body, at);
       return body;
     },
@@ -156,31 +118,23 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     async invalidate(companyIds: number[]): Promise<void> {
       if (!companyIds.length) return;
       for (const id of companyIds) dropCompany(id);
-      await publish({ companies: companyIds });
+      await invalidations.publish({ companies: companyIds });
     },
 
     /** Drops every answer, here and (with Redis) in every other process. */
     async invalidateAll(): Promise<void> {
       dropAll();
-      await publish({});
+      await invalidations.publish({});
     },
 
     /** Resolves true once the cache may serve (at once without Redis), false after `timeoutMs`. */
     ready(timeoutMs = 2000): Promise<boolean> {
-      if (subscribed) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        timer.unref();
-        readyWaiters.push(() => {
-          clearTimeout(timer);
-          resolve(true);
-        });
-      });
+      return invalidations.ready(timeoutMs);
     },
 
     /** False while a Redis subscription is down: every answer is then built. */
     get serving() {
-      return subscribed && !closed;
+      return invalidations.live;
     },
 
     /** Answers held (tests). */
@@ -191,9 +145,8 @@ export function createAnswerCache(options: AnswerCacheOptions = {}) {
     channel,
 
     async close(): Promise<void> {
-      closed = true;
+      invalidations.close();
       dropAll();
-      subscriber?.disconnect();
     },
   };
 }

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { UserWithRoles } from '../modules/identity/users.repository';
+import { redisInvalidations } from './redis-invalidations';
 
 /** What a bearer token signs in: the token's row id, its user (with roles) and when the token expires. */
 export interface TokenOwner {
@@ -48,12 +48,8 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
   const ttlMs = options.ttlMs ?? AUTH_CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? 10_000;
   const channel = options.channel ?? 'hb:auth:invalidate';
-  const origin = randomBytes(8).toString('hex');
   const entries = new Map<string, { owner: TokenOwner; until: number }>();
   let generation = 0;
-  let subscribed = !options.redis;
-  let closed = false;
-  let readyWaiters: (() => void)[] = [];
   const forgetListeners = new Set<ForgetListener>();
 
   function tell(users: number[] | 'all') {
@@ -73,50 +69,13 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
     tell(ids);
   }
 
-  const subscriber = options.redis?.duplicate({ connectionName: `auth-cache:${origin}` });
-  if (subscriber) {
-    subscriber.on('message', (from: string, text: string) => {
-      if (from !== channel) return;
-      try {
-        const message = JSON.parse(text) as { origin: string; users?: number[] };
-        if (message.origin === origin) return;
-        if (message.users) dropUsers(message.users);
-        else clear();
-      } catch {
-        clear();
-      }
-    });
-    const down = () => {
-      subscribed = false;
-    };
-    subscriber.on('close', down);
-    subscriber.on('reconnecting', down);
-    subscriber.on('end', down);
-    // Also after a reconnection: whatever was published while we were away is lost, so start empty.
-    subscriber.on('ready', () => {
-      subscriber
-        .subscribe(channel)
-        .then(() => {
-          if (subscriber.status !== 'ready' || closed) return;
-          clear();
-          subscribed = true;
-          for (const wake of readyWaiters) wake();
-          readyWaiters = [];
-        })
-        .catch(down);
-    });
-    subscriber.on('error', () => {}); // ioredis reconnects by itself; until then the cache stays unused
-  }
-
-  async function publish(message: { users?: number[] }) {
-    if (!options.redis) return;
-    try {
-      await options.redis.publish(channel, JSON.stringify({ origin, ...message }));
-    } catch {
-      // Redis is unreachable: the other processes' subscriptions are down too, so they serve nothing from
-      // their caches until they have subscribed again (and emptied them).
-    }
-  }
+  const invalidations = redisInvalidations<{ users?: number[] }>({
+    redis: options.redis,
+    channel,
+    name: 'auth-cache',
+    onMessage: (message) => (message.users ? dropUsers(message.users) : clear()),
+    onReset: clear,
+  });
 
   return {
     /** The token's owner, from memory while fresh, otherwise from `load` (and then kept). */
@@ -127,12 +86,12 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
       const now = Date.now();
       const hit = entries.get(tokenHash);
       if (hit) {
-        if (subscribed && hit.until > now) return hit.owner;
+        if (invalidations.live && hit.until > now) return hit.owner;
         entries.delete(tokenHash);
       }
       const startedAt = generation;
       const owner = await load();
-      if (owner && subscribed && startedAt === generation && ttlMs > 0) {
+      if (owner && invalidations.live && startedAt === generation && ttlMs > 0) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
         entries.set(tokenHash, { owner: freeze(owner), until: Math.min(now + ttlMs, owner.expiresAt) });
       }
@@ -142,13 +101,13 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
     /** Drops what is known about these users' tokens, here and (with Redis) in every other process. */
     async forgetUsers(userIds: number[]): Promise<void> {
       dropUsers(userIds);
-      await publish({ users: userIds });
+      await invalidations.publish({ users: userIds });
     },
 
     /** Drops every entry, here and (with Redis) in every other process. */
     async forgetAll(): Promise<void> {
       clear();
-      await publish({});
+      await invalidations.publish({});
     },
 
     /**
@@ -164,24 +123,16 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
 
     /** Resolves true once the cache may serve (at once without Redis), false after `timeoutMs`. */
     ready(timeoutMs = 2000): Promise<boolean> {
-      if (subscribed) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => resolve(false), timeoutMs);
-        timer.unref();
-        readyWaiters.push(() => {
-          clearTimeout(timer);
-          resolve(true);
-        });
-      });
+      return invalidations.ready(timeoutMs);
     },
 
     /** False while a Redis subscription is down: every look-up then goes to the database. */
     get serving() {
-      return subscribed;
+      return invalidations.live;
     },
 
     /** The name of the subscribing Redis connection (CLIENT LIST shows it). */
-    connectionName: `auth-cache:${origin}`,
+    connectionName: invalidations.connectionName,
 
     /** Entries held (tests). */
     get size() {
@@ -192,11 +143,9 @@ export function createAuthCache(options: AuthCacheOptions = {}) {
     channel,
 
     async close(): Promise<void> {
-      closed = true;
-      subscribed = !options.redis;
+      invalidations.close();
       entries.clear();
       forgetListeners.clear();
-      subscriber?.disconnect();
     },
   };
 }

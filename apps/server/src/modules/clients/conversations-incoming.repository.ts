@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { now } from './client-rows';
 
@@ -42,47 +41,6 @@ export const toAfterMessage = (r: ConversationState): ClientAfterMessage => ({
 });
 
 /**
- * A customer's message: one more unread and — unless the conversation already shows a later message
- * (a delivery retried days later) — this one as the chat list's last message. One statement, which
- * creates the conversation when the client has none yet (the trigger on messages normally has).
- */
-const noteIncoming = prepared(
-  (db, v: { companyId: number; clientId: number; content: string; date: string; at: string }) =>
-    db
-      .insertInto('conversations')
-      .values({
-        company_id: v.companyId,
-        client_id: v.clientId,
-        unread_count: 1,
-        last_message_content: v.content,
-        last_message_at: v.date,
-        created_at: v.at,
-        updated_at: v.at,
-      })
-      .onConflict((oc) =>
-        oc.column('client_id').doUpdateSet(() => ({
-          unread_count: sql`conversations.unread_count + 1`,
-          last_message_content: sql`case when conversations.last_message_at is null
-            or conversations.last_message_at <= excluded.last_message_at
-            then excluded.last_message_content else conversations.last_message_content end`,
-          last_message_at: sql`case when conversations.last_message_at is null
-            or conversations.last_message_at <= excluded.last_message_at
-            then excluded.last_message_at else conversations.last_message_at end`,
-        })),
-      )
-      .returning([
-        'unread_count',
-        'last_message_content',
-        'last_message_at',
-        'bot_paused',
-        'id',
-        'status',
-        'assignee_user_id',
-        'messages_count',
-      ]),
-);
-
-/**
  * What a customer's messages do to their conversation (one more unread, the chat list's last message):
  * the webhook's writes to the conversations table. Part of the conversations repository
  * (`createConversationsRepository` spreads it in), so they run in the caller's transaction.
@@ -90,41 +48,12 @@ const noteIncoming = prepared(
 export function createIncomingNotes(db: Executor) {
   return {
     /**
-     * A new message from the client: one more unread, and — unless the conversation already has a later
-     * one (a delivery retried days later) — the chat list's last message and date. Returns the
-     * conversation as it now is, so what follows the write (the event stream, the bot) reads nothing
-     * again. The client must be the company's (the caller just found or created it).
-     */
-    async noteIncomingMessage(
-      companyId: number,
-      clientId: number,
-      message: { content: string; date: string },
-    ): Promise<ConversationAfterIncoming | undefined> {
-      const [after] = (
-        await noteIncoming(db, {
-          companyId,
-          clientId,
-          content: message.content,
-          date: message.date,
-          at: now(),
-        })
-      ).rows;
-      return after
-        ? {
-            ...toAfterMessage(after),
-            conversationId: after.id,
-            status: after.status,
-            assigneeId: after.assignee_user_id,
-            messagesCount: Number(after.messages_count),
-          }
-        : undefined;
-    },
-
-    /**
-     * `noteIncomingMessage` for a batch of customer messages, in one statement: each client's conversation
-     * gets its count of new unread messages and — unless it already shows a later one — the newest of
-     * them (in the order given, as if noted one by one) as its last message. Each conversation as it now
-     * is, by client id.
+     * Customer messages (a webhook batch, or one): each client's conversation gets its count of new unread
+     * messages and — unless it already shows a later one (a delivery retried days later) — the newest of
+     * them (in the order given) as the chat list's last message and date, in one statement per 500
+     * clients, which creates the conversation when the client has none yet. Each conversation as it now
+     * is, by client id, so what follows the write (the event stream, the bot) reads nothing again. The
+     * clients must be the company's (the caller just found or created them).
      */
     async noteIncomingMessages(
       companyId: number,

@@ -34,6 +34,37 @@ type InsertedColumns = Pick<
   | 'updated_at'
 >;
 
+/** A new message's row: its author by default the sender's kind, its time of change `at`. */
+function insertedColumns(companyId: number, m: NewMessage, at: string): InsertedColumns {
+  const author = m.author ?? defaultAuthor(m.sender);
+  return {
+    company_id: companyId,
+    client_id: m.clientId,
+    wamid: m.wamid,
+    sender_type: m.sender,
+    message_type: m.messageType,
+    wa_type: m.waType,
+    content: m.content,
+    phone: m.phone,
+    context_wamid: m.contextWamid ?? null,
+    media_id: m.media?.id ?? null,
+    media_mime_type: m.media?.mimeType ?? null,
+    media_file_name: m.media?.fileName ?? null,
+    media_caption: m.media?.caption ?? null,
+    media_sha256: m.media?.sha256 ?? null,
+    status: m.status,
+    outbound_request: m.outboundRequest ?? null,
+    error_message: m.errorMessage ?? null,
+    author_kind: author.type,
+    author_user_id: author.userId ?? null,
+    author_mass_message_id: author.massMessageId ?? null,
+    reply_to_id: m.replyToId ?? null,
+    scheduled_at: m.scheduledAt ?? null,
+    created_at: m.createdAt,
+    updated_at: at,
+  };
+}
+
 /**
  * One message, unless the company already has its wamid: every customer message runs it, so it is
  * compiled once (db/prepared.ts).
@@ -86,35 +117,7 @@ export function createMessageInserts(db: Executor) {
      * at least once); the new row, or undefined when it was already there.
      */
     async insertMessage(companyId: number, m: NewMessage): Promise<Message | undefined> {
-      const author = m.author ?? defaultAuthor(m.sender);
-      const [row] = (
-        await insertRow(db, {
-          company_id: companyId,
-          client_id: m.clientId,
-          wamid: m.wamid,
-          sender_type: m.sender,
-          message_type: m.messageType,
-          wa_type: m.waType,
-          content: m.content,
-          phone: m.phone,
-          context_wamid: m.contextWamid ?? null,
-          media_id: m.media?.id ?? null,
-          media_mime_type: m.media?.mimeType ?? null,
-          media_file_name: m.media?.fileName ?? null,
-          media_caption: m.media?.caption ?? null,
-          media_sha256: m.media?.sha256 ?? null,
-          status: m.status,
-          outbound_request: m.outboundRequest ?? null,
-          error_message: m.errorMessage ?? null,
-          author_kind: author.type,
-          author_user_id: author.userId ?? null,
-          author_mass_message_id: author.massMessageId ?? null,
-          reply_to_id: m.replyToId ?? null,
-          scheduled_at: m.scheduledAt ?? null,
-          created_at: m.createdAt,
-          updated_at: now(),
-        })
-      ).rows;
+      const [row] = (await insertRow(db, insertedColumns(companyId, m, now()))).rows;
       // The agent's name and the quote are read for the caller's answer; a mass message's name is not (its
       // sender needs only the id, once per recipient; every later read of the message names it).
       const message =
@@ -122,7 +125,7 @@ export function createMessageInserts(db: Executor) {
           ? toMessage(row)
           : await presentOne(companyId, row);
       // The company's own messages keep their status history from the first one; a customer's has none.
-      if (message && author.type !== 'customer')
+      if (message && message.author.type !== 'customer')
         await recordStatus(db, message.id, {
           status: message.status_name,
           at: m.createdAt,
@@ -148,34 +151,7 @@ export function createMessageInserts(db: Executor) {
       for (let i = 0; i < unique.length; i += 200) {
         const rows = await db
           .insertInto('messages')
-          .values(
-            unique.slice(i, i + 200).map((m) => ({
-              company_id: companyId,
-              client_id: m.clientId,
-              wamid: m.wamid,
-              sender_type: 'client' as const,
-              message_type: m.messageType,
-              wa_type: m.waType,
-              content: m.content,
-              phone: m.phone,
-              context_wamid: m.contextWamid ?? null,
-              media_id: m.media?.id ?? null,
-              media_mime_type: m.media?.mimeType ?? null,
-              media_file_name: m.media?.fileName ?? null,
-              media_caption: m.media?.caption ?? null,
-              media_sha256: m.media?.sha256 ?? null,
-              status: m.status,
-              outbound_request: null,
-              error_message: null,
-              author_kind: 'customer' as const,
-              author_user_id: null,
-              author_mass_message_id: null,
-              reply_to_id: m.replyToId ?? null,
-              scheduled_at: null,
-              created_at: m.createdAt,
-              updated_at: at,
-            })),
-          )
+          .values(unique.slice(i, i + 200).map((m) => insertedColumns(companyId, m, at)))
           .onConflict((oc) => oc.columns(['company_id', 'wamid']).doNothing())
           .returning(['id', 'wamid'])
           .execute();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import {
+  eventStream,
   installTestLayout,
   jsonResponse,
   makeClient,
@@ -11,14 +12,7 @@ import {
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
 } from '../../test';
-import {
-  conversationOf,
-  conversationsRoute,
-  eventStream,
-  history,
-  renderChat,
-  showList,
-} from './inbox-test-data';
+import { conversationOf, conversationsRoute, history, renderChat, showList } from './inbox-test-data';
 
 const PEDRO = { id: 7, name: 'Pedro' };
 const LUCIA = { id: 8, name: 'Lucía' };

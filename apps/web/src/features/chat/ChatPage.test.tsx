@@ -1,5 +1,5 @@
 import type { ChatClient, Message, MessageTemplate } from '@hablabot/contract';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { setSession } from '../../lib/session';
 import {
+  eventStream,
   jsonResponse,
   makeClient,
   mockFetch,
@@ -681,29 +682,6 @@ describe('ChatPage templates', () => {
     SCREEN_TEST_TIMEOUT,
   );
 });
-
-/** A 200 text/event-stream answer whose body the test writes into, as the server would. */
-function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  const encoder = new TextEncoder();
-  let id = 0;
-  return {
-    response: () =>
-      new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
-    async send(type: string, data: unknown) {
-      id += 1;
-      await act(async () => {
-        controller.enqueue(encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    },
-  };
-}
 
 describe('ChatPage live events', () => {
   it(

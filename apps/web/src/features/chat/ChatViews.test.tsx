@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import {
+  eventStream,
   installTestLayout,
   jsonResponse,
   makeClient,
@@ -15,7 +16,6 @@ import {
   callsTo,
   conversationOf,
   conversationsRoute,
-  eventStream,
   history,
   makeMessage,
   renderChat,

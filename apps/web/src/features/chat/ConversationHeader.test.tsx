@@ -4,19 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session';
 import {
+  eventStream,
   installTestLayout,
   jsonResponse,
   makeClient,
   mockFetch,
-  type RecordedCall,
   SCREEN_TEST_TIMEOUT,
   setupTestI18n,
+  type RecordedCall,
 } from '../../test';
 import {
   callsTo,
   conversationOf,
   conversationsRoute,
-  eventStream,
   history,
   renderChat,
   showList,

@@ -2,9 +2,9 @@ import type { Message, MessageTemplate } from '@hablabot/contract';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, type RecordedCall, SCREEN_TEST_TIMEOUT } from '../../test';
+import { eventStream, jsonResponse, mockFetch, SCREEN_TEST_TIMEOUT, type RecordedCall } from '../../test';
 import { ago, anaRow, customerMessage, openAna, serveAna, setUpAnaChat, VIEWER } from './ana-chat-setup';
-import { callsTo, conversationsRoute, eventStream, history, makeMessage } from './inbox-test-data';
+import { callsTo, conversationsRoute, history, makeMessage } from './inbox-test-data';
 import { localParts, ScheduleDialog, scheduledMoment } from './ScheduleDialog';
 
 // 'Programar envío': the dialog's date and time (the browser's time zone) and the scheduled bubble's

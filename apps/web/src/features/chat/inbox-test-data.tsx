@@ -1,5 +1,5 @@
 import type { ChatClient, Conversation, ConversationCounts, Message } from '@hablabot/contract';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -107,38 +107,6 @@ export async function showList() {
 
 export const callsTo = (all: RecordedCall[], method: string, path: string) =>
   all.filter((call) => call.method === method && call.url.split('?')[0] === path);
-
-/** A 200 text/event-stream answer whose body the test writes into, as the server would. */
-export function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  const encoder = new TextEncoder();
-  let id = 0;
-  let opened!: () => void;
-  const connected = new Promise<void>((resolve) => (opened = resolve));
-  return {
-    /** Resolves once the screen has opened the stream. */
-    connected,
-    response: () => {
-      opened();
-      return new Response(body, {
-        status: 200,
-        headers: { 'content-type': 'text/event-stream; charset=utf-8' },
-      });
-    },
-    async send(type: string, data: unknown) {
-      id += 1;
-      await act(async () => {
-        controller.enqueue(encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    },
-  };
-}
 
 /**
  * GET /admin/conversations as the server answers it, over `rows` (changed by the test as it goes): the

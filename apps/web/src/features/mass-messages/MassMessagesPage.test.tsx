@@ -1,9 +1,10 @@
 import type { MassMessage } from '@hablabot/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../lib/session';
 import {
+  eventStream,
   expectNoSeriousA11yViolations,
   jsonResponse,
   makeSegment,
@@ -15,29 +16,6 @@ import {
 } from '../../test';
 import MassMessagesPage from './MassMessagesPage';
 import { historyBody, makeCounts, makeList, makeRecipient, makeSend, makeTemplate } from './test-fixtures';
-
-/** A 200 text/event-stream answer whose body the test writes into, as the server would. */
-function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  const encoder = new TextEncoder();
-  let id = 0;
-  return {
-    response: () =>
-      new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream; charset=utf-8' } }),
-    async send(type: string, data: unknown) {
-      id += 1;
-      await act(async () => {
-        controller.enqueue(encoder.encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`));
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    },
-  };
-}
 
 const lists = [
   makeList({ id: 1, name: 'Clientes VIP' }),

@@ -1,9 +1,10 @@
 import type { MessageTemplate } from '@hablabot/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../../lib/session';
 import {
+  eventStream,
   expectNoSeriousA11yViolations,
   jsonResponse,
   mockFetch,
@@ -35,29 +36,6 @@ const LIST = [
     quality: null,
   }),
 ];
-
-/** The live event stream the screen opens; `send` delivers one event. */
-function eventStream() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  let id = 0;
-  return {
-    response: () => new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
-    async send(type: string, data: unknown) {
-      id += 1;
-      await act(async () => {
-        controller.enqueue(
-          new TextEncoder().encode(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`),
-        );
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      });
-    },
-  };
-}
 
 function setup() {
   const stream = eventStream();
