@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchFirstPage } from '../features/chat/first-page';
 import { loadFeatureTexts } from '../lib/i18n';
 import { AdminOnly, GuestOnly, IndexRedirect, RequireAuth, RequireRole } from './guards';
 import { AppLoading, RootBoundary, RouteError } from './RootBoundary';
@@ -55,12 +56,10 @@ export const routes: RouteObject[] = [
                 children: [
                   {
                     path: 'chat',
-                    // The list's first page is asked for while the screen's code loads (a small chunk
-                    // of its own, first in line, keeps the sign-in bundle as it was).
+                    // The list's first page is asked for while the screen's code loads (at once on a
+                    // full page load of the chat, by main.tsx; here when the app moves to the chat).
                     ...screen(() => {
-                      import('../features/chat/first-page')
-                        .then((m) => m.prefetchFirstPage())
-                        .catch(() => {});
+                      prefetchFirstPage();
                       return import('../features/chat/ChatPage');
                     }, 'chat'),
                   },

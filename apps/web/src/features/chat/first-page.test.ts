@@ -57,6 +57,18 @@ describe("the chat list's early first page", () => {
     expect(asked()).toEqual([]);
   });
 
+  it('asks once when the page load and the route both ask, and again once the answer was taken', async () => {
+    signIn('admin');
+    // main.tsx on a full page load of the chat, then the chat route as it loads.
+    prefetchFirstPage();
+    prefetchFirstPage();
+    expect(asked()).toHaveLength(1);
+    expect(await takeFirstPage('all')).toEqual(answer('all'));
+    // Back to the chat later: a fresh first page.
+    prefetchFirstPage();
+    expect(asked()).toHaveLength(2);
+  });
+
   it('the list takes the early answer instead of asking again', async () => {
     signIn('admin');
     prefetchFirstPage();

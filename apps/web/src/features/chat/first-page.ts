@@ -3,10 +3,10 @@ import { conversationsApi } from '@hablabot/contract/api';
 import { call } from '../../lib/api-client';
 import { getSession, getToken, isAgentSession } from '../../lib/session';
 
-// The chat list's first page, asked for as soon as the chat route starts loading (app/router.tsx), while
-// the screen's code downloads, instead of once the screen has rendered: on a full page load the request
-// then overlaps the chunks rather than following them. Kept small and free of React: the router (in the
-// app's first bundle, which the sign-in screen loads too) imports it.
+// The chat list's first page, asked for before the screen's code has downloaded instead of once the screen
+// has rendered: on a full page load of the chat by main.tsx before anything else (so the request is not
+// queued behind the route's chunks), and by the chat route (app/router.tsx) when the app moves there.
+// Kept small and free of React: it is part of the app's first bundle, which the sign-in screen loads too.
 
 /** Conversations asked for at a time as the list scrolls. */
 export const CHAT_CLIENTS_PAGE = 50;
@@ -31,6 +31,8 @@ export function prefetchFirstPage(): void {
   // Only the company's team lists conversations (anyone else is sent away by the route's guards).
   if (!session || !token || (session.rol !== 'admin' && session.rol !== 'agent')) return;
   const view = firstView(isAgentSession(session));
+  // Already asked for (main.tsx, then the route as it loads): the one request serves.
+  if (early && early.view === view && early.token === token) return;
   const answer = call(conversationsApi.list, { query: pageQuery(view, '', 1) });
   // Unhandled until the list takes it (a failure then makes the list ask again itself).
   answer.catch(() => {});
