@@ -10,7 +10,7 @@ import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { isPostgres, searchCondition } from '../clients/client-rows';
 import { autoAssignQueries } from './auto-assign';
-import { fewCandidates, searchTotalBound } from './conversations-search';
+import { fewCandidates, SPARSE_CANDIDATES, searchTotalBound } from './conversations-search';
 import type { Visibility } from './conversation-access';
 
 /** The customer's 24-hour window of free messages. */
@@ -234,19 +234,23 @@ export function createInboxRepository(db: Executor) {
 
     /**
      * One page of a searched view and how many match, counted up to `searchTotalBound` (the end of the
-     * next page). The side read first depends on the search's candidates (`fewCandidates`): few, the
-     * matching clients first, joined to their conversations, counted while the page is picked; many, the
-     * view in its order (its index), each conversation's client tested, until the page and the next one
-     * are found — a search matching a tenth finds them within a few hundred rows, and never sorts or
-     * counts its thousands of matches.
+     * next page). The side read first depends on the view's size (`viewSize`, when the caller knows it)
+     * and the search's candidates (`fewCandidates`): a large view and few candidates, the matching
+     * clients first, joined to their conversations, counted while the page is picked; a small view or
+     * many candidates, the view in its order (its index), each conversation's client tested, until the
+     * page and the next one are found — a search matching a tenth finds them within a few hundred rows,
+     * and never sorts or counts its thousands of matches.
      */
     async searchView(
       companyId: number,
-      options: ViewOptions,
+      options: ViewOptions & { viewSize?: number },
     ): Promise<{ rows: Conversation[]; total: number }> {
       const bound = searchTotalBound(options.offset, options.limit);
       const search = options.search ?? '';
-      if (!(await fewCandidates(db, companyId, search))) {
+      // A view of at most SPARSE_CANDIDATES conversations (an agent's own, say) is walked whatever the
+      // search: it holds no more rows than the few-candidates plan would read, and no candidate is counted.
+      const smallView = options.viewSize !== undefined && options.viewSize <= SPARSE_CANDIDATES;
+      if (smallView || !(await fewCandidates(db, companyId, search))) {
         const ids = await this.pageQuery(companyId, {
           ...options,
           from: 'conversations',

@@ -75,11 +75,11 @@ export function createConversationsService(deps: {
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       };
-      // A search's page and the views' sizes (the tabs) at once.
-      const [sizes, searched] = await Promise.all([
-        inboxRepository.sizes(companyId, userId, visibility),
-        query.search?.trim() ? inboxRepository.searchView(companyId, options) : undefined,
-      ]);
+      // The views' sizes (the tabs) first: a search's plan depends on its view's size.
+      const sizes = await inboxRepository.sizes(companyId, userId, visibility);
+      const searched = query.search?.trim()
+        ? await inboxRepository.searchView(companyId, { ...options, viewSize: sizes[query.view] })
+        : undefined;
       let data: Conversation[];
       let total: number;
       if (searched) {

@@ -6,6 +6,7 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { type TestUser, createCast, createUser } from '../../../test/factories';
 import { expectRoleMatrix } from '../../../test/role-matrix';
 import { type DomainEventPayload, on } from '../../platform/events/domain-events';
+import { createInboxRepository } from './conversations.repository';
 import { fewCandidates } from './conversations-search';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -190,6 +191,29 @@ describe(`conversations: views, assignment and status (${engine})`, () => {
       const past = await list(cast.admin, `?view=all&search=${search}&per_page=2&page=4`);
       expect(past.data).toEqual([]);
       expect(past.pagination.total).toBe(5);
+    }
+    // The route walks views this small whatever the search; without the view's size the repository
+    // picks its plan by the candidates ('lucia': the clients first). Same pages, same totals.
+    const repository = createInboxRepository(ctx.container.db);
+    for (const search of ['lucia', 'lu']) {
+      for (let page = 1; page <= 4; page++) {
+        const o = {
+          view: 'all' as const,
+          userId: cast.admin.user.id,
+          visibility: { kind: 'all' as const },
+          search,
+          limit: 2,
+          offset: (page - 1) * 2,
+        };
+        const byCandidates = await repository.searchView(companyId, o);
+        const walked = await repository.searchView(companyId, { ...o, viewSize: 6 });
+        expect(
+          byCandidates.rows.map((c) => c.id),
+          `${search} ${page}`,
+        ).toEqual(walked.rows.map((c) => c.id));
+        expect(byCandidates.total, `${search} ${page}`).toBe(walked.total);
+        expect(walked.rows.map((c) => c.id)).toEqual(expected.slice(o.offset, o.offset + 2));
+      }
     }
   });
 
