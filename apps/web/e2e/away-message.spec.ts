@@ -5,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
+import { flowCases } from './support/matrix';
 
 // The away message in the chat, on a server whose clock the spec moves (support/own-server.ts and
 // shifted-clock.mjs; the shared server's clock is never touched): the business opens one day a week,
@@ -54,12 +55,12 @@ const TEXTS = {
   en: { search: 'Search clients...', away: 'We are closed now; we will answer when we open.' },
 } as const;
 
-for (const [language, width] of [
+for (const [language, width] of flowCases([
   ['es', 1280],
   ['en', 1280],
   ['es', 375],
   ['en', 375],
-] as const) {
+] as const)) {
   test(`at ${width}px in ${language}: the away message once per closed period`, async ({ page }) => {
     const t = TEXTS[language];
     clockAt(0);

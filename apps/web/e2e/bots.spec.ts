@@ -5,6 +5,7 @@ import { png } from '../../server/test/media-fixtures';
 import { adminPerWorker, api, apiBase, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { runsFlow } from './support/matrix';
 
 // /admin/bots end to end against the real server: bots, the pause/resume confirmation, instructions with
 // every validation message, "Probar bot", media from the library in an instruction; at 1280px and 375px,
@@ -148,6 +149,7 @@ const TEXTS = {
 
 for (const width of [1280, 375] as const) {
   for (const language of ['es', 'en'] as const) {
+    if (!runsFlow(language, width)) continue;
     test.describe(`bots at ${width}px in ${language}`, () => {
       test.use({ viewport: { width, height: width > 600 ? 800 : 812 } });
       test.describe.configure({ timeout: 120_000 });

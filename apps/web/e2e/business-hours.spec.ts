@@ -8,6 +8,7 @@ import { adminPerWorker, api, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { flowCases } from './support/matrix';
 
 // Business hours and the hand-off in the browser, against the real server: the 'Horario de atención'
 // screen (a range added, a wrong one refused on its field, saved); a customer asking for a person
@@ -89,7 +90,11 @@ const COMBOS = [
   ['en', 1280],
 ] as const;
 
-for (const x of COMBOS.map(([language, width]) => ({ language, width, ...SCREEN_TEXTS[language] }))) {
+for (const x of flowCases(COMBOS).map(([language, width]) => ({
+  language,
+  width,
+  ...SCREEN_TEXTS[language],
+}))) {
   test(`business hours screen at ${x.width}px (${x.language}): a wrong range refused, then saved`, async ({
     page,
   }) => {
@@ -133,7 +138,11 @@ const NOTICE_TEXTS = {
   },
 } as const;
 
-for (const x of COMBOS.map(([language, width]) => ({ language, width, ...NOTICE_TEXTS[language] }))) {
+for (const x of flowCases(COMBOS).map(([language, width]) => ({
+  language,
+  width,
+  ...NOTICE_TEXTS[language],
+}))) {
   test(`a customer asking for a person raises the chat's notice at ${x.width}px (${x.language})`, async ({
     page,
   }) => {

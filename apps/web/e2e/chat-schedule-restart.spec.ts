@@ -4,6 +4,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { type OwnServer, startOwnServer } from './support/own-server';
 import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
+import { flowCases } from './support/matrix';
 
 // A message scheduled in the chat survives a restart of the server: scheduled from the composer, the
 // server stopped (SIGTERM, as a deploy does) and started again on the same database, the conversation
@@ -59,12 +60,12 @@ interface History {
   scheduled?: { id: number; content: string; scheduled_at: string | null }[];
 }
 
-for (const [language, width] of [
+for (const [language, width] of flowCases([
   ['es', 1280],
   ['en', 1280],
   ['es', 375],
   ['en', 375],
-] as const) {
+] as const)) {
   test(`at ${width}px in ${language}: a scheduled message survives a restart and goes out at its time`, async ({
     page,
   }) => {

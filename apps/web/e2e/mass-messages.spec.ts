@@ -5,6 +5,7 @@ import { type FakeGraphApi, fakeTemplate, startFakeGraphApi } from '../../../pac
 import { adminPerWorker, api, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { flowCases } from './support/matrix';
 
 // /admin/messages-massive end to end against the real server and the fake WhatsApp: a client list made
 // with the server-searched picker, a send with placeholders and a quick insert, the accepted send in
@@ -141,12 +142,12 @@ const TEXTS = {
 
 let seq = 10;
 
-for (const [width, language] of [
+for (const [width, language] of flowCases([
   [1280, 'es'],
   [375, 'en'],
   [1280, 'en'],
   [375, 'es'],
-] as const) {
+] as const)) {
   test.describe(`${width}px ${language}`, () => {
     test.use({ viewport: { width, height: width > 400 ? 900 : 800 }, bypassCSP: true });
     const x = TEXTS[language];

@@ -7,6 +7,7 @@ import { html, pdf, png } from '../../server/test/media-fixtures';
 import { createCompanyAdmin, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { runsFlow } from './support/matrix';
 
 // The media library end to end (/admin/media) against the real server: upload an image and a PDF,
 // search, preview and close, delete — at 1280px and 375px, in Spanish and English.
@@ -76,6 +77,7 @@ async function uploadFile(
 
 for (const width of [1280, 375] as const) {
   for (const language of ['es', 'en'] as const) {
+    if (!runsFlow(language, width)) continue;
     test.describe(`media library at ${width}px in ${language}`, () => {
       test.use({ viewport: { width, height: width > 600 ? 800 : 812 } });
       test.describe.configure({ timeout: 120_000 });

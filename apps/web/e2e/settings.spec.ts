@@ -10,6 +10,7 @@ import {
 import { adminPerWorker, api, apiRaw, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { flowCases } from './support/matrix';
 
 // /admin/setting end to end against the real server: save and read the feedback, the generate and
 // copy buttons, the WordPress keys working for real, and "Probar conexión" against the loopback fakes of
@@ -119,12 +120,12 @@ test.afterAll(async () => {
   await Promise.all([graph?.close(), openai?.close()]);
 });
 
-for (const [width, language] of [
+for (const [width, language] of flowCases([
   [1280, 'es'],
   [375, 'en'],
   [1280, 'en'],
   [375, 'es'],
-] as const) {
+] as const)) {
   test.describe(`${width}px ${language}`, () => {
     // axe is injected as an inline script.
     test.use({ viewport: { width, height: width > 400 ? 900 : 780 }, bypassCSP: true });

@@ -5,6 +5,7 @@ import { api, apiBase, createCompanyAdmin, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { runsFlow } from './support/matrix';
 
 // The team inbox with three people at once, each in a browser context of their own, against the real
 // server and the loopback fake of the WhatsApp Cloud API: an admin and two agents (the company keeps
@@ -175,7 +176,7 @@ async function open(page: Page, t: Texts, name: string) {
   return page.getByRole('region', { name });
 }
 
-for (const { width, height, lang } of CASES) {
+for (const { width, height, lang } of CASES.filter((c) => runsFlow(c.lang, c.width))) {
   const t = TEXTS[lang];
 
   test.describe(`team inbox at ${width}px in ${lang}`, () => {

@@ -5,6 +5,7 @@ import { adminPerWorker, apiBase, openSession, type Session } from './support/ap
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { flowCases } from './support/matrix';
 
 // A template with an IMAGE header and a URL button whose link ends in {{1}}, sent from the chat against
 // the real server and the loopback fake of the WhatsApp Cloud API: the modal asks for the header file
@@ -97,12 +98,12 @@ async function openConversation(page: Page, name: string, search: string) {
   return conversation;
 }
 
-for (const [width, language] of [
+for (const [width, language] of flowCases([
   [1280, 'es'],
   [1280, 'en'],
   [375, 'es'],
   [375, 'en'],
-] as const) {
+] as const)) {
   test(`a template with an image header and a URL parameter sent from the chat at ${width}px in ${language}`, async ({
     page,
   }) => {

@@ -3,6 +3,7 @@ import { adminPerWorker, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { runsFlow } from './support/matrix';
 
 // 'Plantillas' against the real server and the loopback fake of the WhatsApp Cloud API: a template is
 // written in HablaBot, each broken Meta rule (name, numbering, examples, header 60, body 1,024, footer
@@ -94,6 +95,7 @@ const creations = () =>
 
 for (const width of [1280, 375] as const) {
   for (const language of ['es', 'en'] as const) {
+    if (!runsFlow(language, width)) continue;
     test.describe(`templates at ${width}px in ${language}`, () => {
       test.use({ viewport: { width, height: width > 600 ? 800 : 812 } });
       test.describe.configure({ timeout: 120_000 });
