@@ -257,7 +257,8 @@ export async function startScaleFake(shape: ScaleShape, token: string): Promise<
  * The child side of a bench on a seeded database: the real server on DATABASE_URL or a temp SQLite file,
  * seeded with `shape` (the Cloud API at BENCH_GRAPH_URL), its statistics gathered as a live database's
  * are, and jobs run in-process as with `npm start`. It prints `SeededServerInfo` as its first line, answers
- * every `askChild` question with its CPU time (`cpuMs`) and what `counts` reads, and stops on SIGTERM.
+ * every `askChild` question with its CPU time (`cpuMs`) and what `counts` reads once the webhook inbox is
+ * drained, and stops on SIGTERM.
  */
 export async function serveScaleSeed(
   shape: ScaleShape,
@@ -282,6 +283,7 @@ export async function serveScaleSeed(
     error: (obj, msg) => process.stderr.write(`${msg} ${JSON.stringify(obj)}\n`),
   });
   process.on('message', async () => {
+    await drained(db);
     const cpu = process.cpuUsage();
     process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, ...(await counts(db)) });
   });
@@ -290,6 +292,23 @@ export async function serveScaleSeed(
   process.on('SIGTERM', () => {
     void server.close().then(() => process.exit(0));
   });
+}
+
+/**
+ * Resolves once the webhook inbox holds no delivery waiting to be processed: deliveries are processed
+ * after their 200, so a bench counts what they stored only then.
+ */
+export async function drained(db: Kysely<DB>): Promise<void> {
+  for (;;) {
+    const waiting = await db
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', 'in', ['pending', 'processing'])
+      .limit(1)
+      .executeTakeFirst();
+    if (!waiting) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Rows in a table. */

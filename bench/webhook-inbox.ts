@@ -9,8 +9,6 @@
 // end, so a run that lost or doubled messages fails instead of reporting.
 // Run: node --import tsx bench/webhook-inbox.ts        (DATABASE_URL=postgres://… for PostgreSQL)
 import autocannon from 'autocannon';
-import type { Kysely } from 'kysely';
-import type { DB } from '../apps/server/src/db/schema';
 import { askChild, measure, startServerChild, whatsappDelivery } from './lib';
 
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -21,23 +19,9 @@ const CUSTOMERS = 2_000;
 const PHONE_NUMBER_ID = '106540352242923';
 const APP_SECRET = 'bench-app-secret-inbox-0123456789';
 
-/** Resolves once the webhook inbox holds no delivery waiting to be processed. */
-async function drained(db: Kysely<DB>) {
-  for (;;) {
-    const waiting = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', 'in', ['pending', 'processing'])
-      .limit(1)
-      .executeTakeFirst();
-    if (!waiting) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Child: the real server on a temp database with one company whose settings name the phone number id. */
 async function serve() {
-  const { startBenchServer } = await import('./lib');
+  const { startBenchServer, drained } = await import('./lib');
   const server = await startBenchServer();
   const { identity, settingsRepository, secrets, db, webhookInbox } = server.container;
   const role = await identity.findRoleByName('admin');

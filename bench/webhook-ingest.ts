@@ -17,23 +17,9 @@ const IN_FLIGHT = 32;
 const PHONE_NUMBER_ID = '106540352242922';
 const APP_SECRET = 'bench-app-secret-0123456789';
 
-/** Resolves once the webhook inbox holds no delivery waiting to be processed. */
-async function drained(db: import('kysely').Kysely<import('../apps/server/src/db/schema').DB>) {
-  for (;;) {
-    const waiting = await db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', 'in', ['pending', 'processing'])
-      .limit(1)
-      .executeTakeFirst();
-    if (!waiting) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Child: the real server on a temp database with one company whose settings name the phone number id. */
 async function serve() {
-  const { startBenchServer } = await import('./lib');
+  const { startBenchServer, drained } = await import('./lib');
   const server = await startBenchServer();
   const { identity, settingsRepository, secrets, db } = server.container;
   const role = await identity.findRoleByName('admin');

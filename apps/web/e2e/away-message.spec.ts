@@ -3,8 +3,8 @@ import { png } from '../../server/test/media-fixtures';
 import type { Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
-import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
+import type { OwnServer } from './support/own-server';
+import { type OwnWhatsAppCompany, openOwnSession, startOwnWhatsAppCompany } from './support/own-whatsapp';
 import { flowCases } from './support/matrix';
 
 // The away message in the chat, on a server whose clock the spec moves (support/own-server.ts and
@@ -20,6 +20,7 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const DAY_MS = 86_400_000;
 
+let own: OwnWhatsAppCompany;
 let server: OwnServer;
 let graph: FakeGraphApi;
 let admin: Session;
@@ -28,17 +29,19 @@ let offsetMs = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  server = await startOwnServer('away');
-  admin = await server.createAdmin({ key: 'away', name: 'Alba Ausente', company: 'Ausencias SA' });
-  ({ graph, customer } = await connectOwnWhatsApp(server, admin.token, {
-    token: 'EAAG-e2e-away-message-0001',
-    appSecret: 'e2e-away-message-secret-0001',
-    verifiedName: 'Ausencias SA',
-  }));
+  own = await startOwnWhatsAppCompany(
+    'away',
+    { key: 'away', name: 'Alba Ausente', company: 'Ausencias SA' },
+    {
+      token: 'EAAG-e2e-away-message-0001',
+      appSecret: 'e2e-away-message-secret-0001',
+      verifiedName: 'Ausencias SA',
+    },
+  );
+  ({ server, graph, admin, customer } = own);
 });
 test.afterAll(async () => {
-  await graph?.close();
-  await server?.dispose();
+  await own?.dispose();
 });
 
 /** Moves the server's clock `ms` ahead of the wall clock. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   customerMessagesBody,
   type FakeGraphApi,
@@ -12,6 +12,7 @@ import {
 import { adminPerWorker, api, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { openConversation } from './support/chat';
 
 // /admin/chat live, against the real server and the loopback fake of the WhatsApp Cloud API: customer
 // messages arrive through the signed webhook exactly as Meta delivers them, sends go out to the fake,
@@ -70,14 +71,6 @@ async function openChat(page: Page, language: 'es' | 'en' = 'es') {
 }
 
 /** Opens a client's conversation from the list, found by name. */
-async function openConversation(page: Page, name: string, search = 'Buscar clientes...'): Promise<Locator> {
-  await page.getByRole('searchbox', { name: search }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
-  return conversation;
-}
-
 const rows = (page: Page, label = 'Clientes') =>
   page.getByRole('list', { name: label }).getByRole('listitem');
 

@@ -2,8 +2,8 @@ import type { FakeGraphApi, WebhookEmitter } from '../../../packages/fakes/src/i
 import type { Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { type OwnServer, startOwnServer } from './support/own-server';
-import { connectOwnWhatsApp, openOwnSession } from './support/own-whatsapp';
+import type { OwnServer } from './support/own-server';
+import { type OwnWhatsAppCompany, openOwnSession, startOwnWhatsAppCompany } from './support/own-whatsapp';
 import { flowCases } from './support/matrix';
 
 // A message scheduled in the chat survives a restart of the server: scheduled from the composer, the
@@ -18,6 +18,7 @@ test.use({ bypassCSP: true });
 // One server for the file, restarted by each test in turn.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
+let own: OwnWhatsAppCompany;
 let server: OwnServer;
 let graph: FakeGraphApi;
 let admin: Session;
@@ -25,17 +26,19 @@ let customer: WebhookEmitter;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer('schedule-restart');
-  admin = await server.createAdmin({ key: 'restart', name: 'Rita Reinicio', company: 'Reinicios SA' });
-  ({ graph, customer } = await connectOwnWhatsApp(server, admin.token, {
-    token: 'EAAG-e2e-schedule-restart-0001',
-    appSecret: 'e2e-schedule-restart-secret-0001',
-    verifiedName: 'Reinicios SA',
-  }));
+  own = await startOwnWhatsAppCompany(
+    'schedule-restart',
+    { key: 'restart', name: 'Rita Reinicio', company: 'Reinicios SA' },
+    {
+      token: 'EAAG-e2e-schedule-restart-0001',
+      appSecret: 'e2e-schedule-restart-secret-0001',
+      verifiedName: 'Reinicios SA',
+    },
+  );
+  ({ server, graph, admin, customer } = own);
 });
 test.afterAll(async () => {
-  await graph?.close();
-  await server?.dispose();
+  await own?.dispose();
 });
 
 const TEXTS = {

@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
 import type { FakeGraphApi, FakeTemplate, WebhookEmitter } from '../../../packages/fakes/src/index';
 import { adminPerWorker, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { openConversation } from './support/chat';
 
 // A template with quick replies from the chat, against the real server and the loopback fake of the
 // WhatsApp Cloud API: the modal previews its buttons, the send carries each quick reply's payload as
@@ -72,14 +72,6 @@ const TEXTS = {
     tag: 'Button',
   },
 } as const;
-
-async function openConversation(page: Page, name: string, search: string) {
-  await page.getByRole('searchbox', { name: search }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
-  return conversation;
-}
 
 for (const [width, language] of [
   [1280, 'es'],

@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import type { FakeGraphApi, FakeTemplate, WebhookEmitter } from '../../../packages/fakes/src/index';
 import { png } from '../../server/test/media-fixtures';
 import { adminPerWorker, apiBase, openSession, type Session } from './support/api';
@@ -6,6 +5,7 @@ import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
 import { flowCases } from './support/matrix';
+import { openConversation } from './support/chat';
 
 // A template with an IMAGE header and a URL button whose link ends in {{1}}, sent from the chat against
 // the real server and the loopback fake of the WhatsApp Cloud API: the modal asks for the header file
@@ -89,14 +89,6 @@ const TEXTS = {
     send: 'Send message',
   },
 } as const;
-
-async function openConversation(page: Page, name: string, search: string) {
-  await page.getByRole('searchbox', { name: search }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
-  return conversation;
-}
 
 for (const [width, language] of flowCases([
   [1280, 'es'],

@@ -6,7 +6,7 @@ import {
   type WebhookEmitter,
 } from '../../../../packages/fakes/src/index';
 import type { Session } from './api';
-import type { OwnServer } from './own-server';
+import { type OwnServer, startOwnServer } from './own-server';
 
 /**
  * The company of a spec's own server (support/own-server.ts) connected to a fake WhatsApp Cloud API of
@@ -72,4 +72,43 @@ export async function openOwnSession(
     },
     { token: session.token, user: session.user, language },
   );
+}
+
+/** A spec's own server with one admin's company connected to a fake Cloud API of its own. */
+export interface OwnWhatsAppCompany {
+  server: OwnServer;
+  admin: Session;
+  graph: FakeGraphApi;
+  customer: WebhookEmitter;
+  /** Stops the fake Cloud API and the server, and removes the server's folder. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts a server of the spec's own (`name` names its folder), creates `admin` with a company there and
+ * connects that company to a fake Cloud API of its own (`whatsapp`): a spec's `beforeAll`.
+ */
+export async function startOwnWhatsAppCompany(
+  name: string,
+  admin: { key: string; name: string; company: string },
+  whatsapp: { token: string; appSecret: string; verifiedName: string },
+): Promise<OwnWhatsAppCompany> {
+  const server = await startOwnServer(name);
+  try {
+    const session = await server.createAdmin(admin);
+    const { graph, customer } = await connectOwnWhatsApp(server, session.token, whatsapp);
+    return {
+      server,
+      admin: session,
+      graph,
+      customer,
+      async dispose() {
+        await graph.close();
+        await server.dispose();
+      },
+    };
+  } catch (error) {
+    await server.dispose();
+    throw error;
+  }
 }
