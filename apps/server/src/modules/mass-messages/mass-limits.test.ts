@@ -13,6 +13,7 @@ import { createCast } from '../../../test/factories';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
 import { waitFor } from '../../../test/wait';
 import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
+import { insertMassSend } from '../../../test/mass-factories';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { createMassSender } from './mass-sender';
 
@@ -48,50 +49,18 @@ async function listOf(n: number): Promise<{ listId: number; phones: string[] }> 
 
 /** `n` customers the number reached `agoMs` before `now` (an earlier send's recipients). */
 async function contactedBefore(n: number, now: number, agoMs: number) {
-  const { db } = ctx.container;
   const at = new Date(now - agoMs).toISOString();
-  const send = await db
-    .insertInto('mass_messages')
-    .values({
-      company_id: companyId,
-      name: 'Anterior',
-      status: 'completed',
-      list_id: null,
-      list_name: 'Anterior',
-      template_id: null,
-      template_name: 'aviso',
-      template_language: 'es',
-      template_body: 'Hola.',
-      body_parameters: '{}',
-      header: null,
-      media_id: null,
-      message: 'Hola.',
-      messages_per_second: 80,
-      counts: '{}',
-      created_by: null,
-      finished_at: at,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('mass_message_recipients')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        mass_message_id: send.id,
-        company_id: companyId,
-        client_id: null,
-        name: `Antes ${i}`,
-        last_names: '',
-        phone: String(579990000000 + i),
-        email: null,
-        status: 'delivered',
-        sent_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  await insertMassSend(
+    ctx.container.db,
+    companyId,
+    { name: 'Anterior', at, finishedAt: at },
+    Array.from({ length: n }, (_, i) => ({
+      name: `Antes ${i}`,
+      phone: String(579990000000 + i),
+      status: 'delivered',
+      sentAt: at,
+    })),
+  );
 }
 
 /** A sender on the fake clock, sending through the fake Graph API; its queued runs are noted, not run. */

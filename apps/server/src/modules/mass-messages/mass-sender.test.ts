@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
+import { insertMassSend } from '../../../test/mass-factories';
 import { waitFor } from '../../../test/wait';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { type MassSenderOptions, createMassSender } from './mass-sender';
@@ -26,50 +27,19 @@ afterAll(async () => {
 });
 
 /** A queued send of `n` recipients at `perSecond`, written as the service accepts one. */
-async function queuedSend(n: number, perSecond: number): Promise<number> {
-  const { db } = ctx.container;
-  const at = new Date().toISOString();
-  const send = await db
-    .insertInto('mass_messages')
-    .values({
-      company_id: companyId,
+function queuedSend(n: number, perSecond: number): Promise<number> {
+  return insertMassSend(
+    ctx.container.db,
+    companyId,
+    {
       name: 'Ritmo',
-      status: 'queued',
-      list_id: null,
-      list_name: 'Lista',
-      template_id: null,
-      template_name: 'aviso',
-      template_language: 'es',
-      template_body: 'Hola {{1}}.',
-      body_parameters: JSON.stringify({ 1: '{{Nombre}}' }),
-      header: null,
-      media_id: null,
+      perSecond,
+      templateBody: 'Hola {{1}}.',
+      bodyParameters: { 1: '{{Nombre}}' },
       message: 'Hola {{Nombre}}.',
-      messages_per_second: perSecond,
-      counts: '{}',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('mass_message_recipients')
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        mass_message_id: send.id,
-        company_id: companyId,
-        client_id: null,
-        name: `Cliente ${i}`,
-        last_names: '',
-        phone: String(573000000000 + i),
-        email: null,
-        status: 'queued',
-        updated_at: at,
-      })),
-    )
-    .execute();
-  return send.id;
+    },
+    Array.from({ length: n }, (_, i) => ({ name: `Cliente ${i}`, phone: String(573000000000 + i) })),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { createClient } from '../../../test/clients-factories';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { createCast } from '../../../test/factories';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
+import { insertMassSend } from '../../../test/mass-factories';
 import { createConsent } from '../clients/consent';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { createMassSender } from './mass-sender';
@@ -28,50 +29,13 @@ afterAll(async () => {
 });
 
 /** A queued send at `perSecond` to the clients, written as the service accepts one (nobody opted out yet). */
-async function queuedSend(clients: { id: number; phone: string }[], perSecond: number): Promise<number> {
-  const { db } = ctx.container;
-  const at = new Date().toISOString();
-  const send = await db
-    .insertInto('mass_messages')
-    .values({
-      company_id: companyId,
-      name: 'Bajas en curso',
-      status: 'queued',
-      list_id: null,
-      list_name: 'Lista',
-      template_id: null,
-      template_name: 'aviso',
-      template_language: 'es',
-      template_body: 'Hola.',
-      body_parameters: '{}',
-      header: null,
-      media_id: null,
-      message: 'Hola.',
-      messages_per_second: perSecond,
-      counts: '{}',
-      created_by: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('mass_message_recipients')
-    .values(
-      clients.map((c, i) => ({
-        mass_message_id: send.id,
-        company_id: companyId,
-        client_id: c.id,
-        name: `Cliente ${i}`,
-        last_names: '',
-        phone: c.phone,
-        email: null,
-        status: 'queued',
-        updated_at: at,
-      })),
-    )
-    .execute();
-  return send.id;
+function queuedSend(clients: { id: number; phone: string }[], perSecond: number): Promise<number> {
+  return insertMassSend(
+    ctx.container.db,
+    companyId,
+    { name: 'Bajas en curso', perSecond },
+    clients.map((c, i) => ({ clientId: c.id, name: `Cliente ${i}`, phone: c.phone })),
+  );
 }
 
 function senderOn(clock: FakeClock, answer: (to: string) => Promise<void>) {
