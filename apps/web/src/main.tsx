@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { matchPath } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
@@ -13,7 +14,7 @@ import './styles/base.css';
 // A full page load of the chat asks for its list's first page before anything else: the request is then
 // first in line, ahead of the screen's chunks (a browser opens six connections to a server at a time, and
 // the route's dozens of chunks would otherwise queue it behind them).
-if (window.location.pathname === '/admin/chat') prefetchFirstPage();
+if (matchPath({ path: '/admin/chat' }, window.location.pathname)) prefetchFirstPage();
 
 const router = createAppRouter();
 
