@@ -82,7 +82,10 @@ describe('BotsPage', { timeout: SCREEN_TEST_TIMEOUT }, () => {
     expect(paused.getByRole('button', { name: 'Editar el bot Pausado' })).toBeVisible();
     expect(paused.getByRole('button', { name: 'Eliminar el bot Pausado' })).toHaveClass('bot-card__delete');
     const sofia = within(card(2));
-    expect(sofia.getByRole('checkbox', { name: 'Seleccionar el bot Sofía' })).toBeChecked();
+    // The first active bot is selected once the list is in (an effect after the cards' render).
+    await waitFor(() =>
+      expect(sofia.getByRole('checkbox', { name: 'Seleccionar el bot Sofía' })).toBeChecked(),
+    );
     expect(sofia.getByText('Activo')).toBeVisible();
     expect(sofia.getByRole('button', { name: 'Pausar el bot Sofía' })).toBeVisible();
     expect(sofia.getByText('2 instrucciones')).toBeVisible();
