@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { setSession } from '../../lib/session';
 import { mockFetch, newQueryClient, setupTestI18n } from '../../test';
-import { type MessagePages, chatKeys } from './api';
+import { type MessagePages, chatKeys, updateCachedMessage } from './api';
 import { history, makeMessage } from './inbox-test-data';
 import { MessageBubble } from './MessageBubble';
 
@@ -94,6 +94,32 @@ describe("a customer's media in the chat", () => {
         media_status: 'pending',
       }),
     );
+  });
+
+  it("keeps the file the live stream brought before the retry's answer came", async () => {
+    const failed = photo({ media_status: 'failed', error_message: 'No se pudo descargar el archivo.' });
+    const stored = { ...failed, media_status: 'ready' as const, error_message: null };
+    const restarted = { ...failed, media_status: 'pending' as const, error_message: null };
+    const queryClient = newQueryClient();
+    queryClient.setQueryData<MessagePages>(chatKeys.conversation(1), {
+      pages: [history([failed])],
+      pageParams: [1],
+    });
+    mockFetch({
+      // The download is done and streamed while the retry's request is still under way.
+      'POST /api/v1/admin/messages/5/media/retry': () => {
+        updateCachedMessage(queryClient, 1, 5, () => stored);
+        return Response.json({ data: restarted, message: 'Descargando el archivo de nuevo.' });
+      },
+    });
+    show(failed, queryClient);
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Reintentar' })).toBeEnabled());
+    expect(
+      queryClient.getQueryData<MessagePages>(chatKeys.conversation(1))?.pages[0].messages[0],
+    ).toMatchObject({
+      media_status: 'ready',
+    });
   });
 
   it('says so when the retry cannot be started, and reads in English', async () => {

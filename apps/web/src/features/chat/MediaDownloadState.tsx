@@ -38,7 +38,12 @@ function MediaFailed({ message }: { message: Message }) {
     setRetryFailed(false);
     try {
       const { data } = await call(messagesApi.retryMedia, { params: { id: message.id } });
-      updateCachedMessage(queryClient, message.client_id, message.id, () => data);
+      // The answer shows the download started, unless the live stream already brought something newer
+      // (the file stored, or failed again) while the request was under way: a quick download often
+      // beats the answer, and the stream is then the truth.
+      updateCachedMessage(queryClient, message.client_id, message.id, (current) =>
+        current === message ? data : current,
+      );
     } catch {
       setRetryFailed(true);
     } finally {
