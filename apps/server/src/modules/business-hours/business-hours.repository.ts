@@ -1,9 +1,18 @@
 import { type BusinessHours, DEFAULT_BUSINESS_HOURS, ZBusinessHoursRange } from '@hablabot/contract';
 import { z } from 'zod';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 
 const ZRanges = z.array(ZBusinessHoursRange);
 const ZDates = z.array(z.string());
+
+/** The company's stored hours: read for every customer message (the away message). */
+const hoursRow = prepared((db, v: { companyId: number }) =>
+  db
+    .selectFrom('business_hours')
+    .select(['timezone', 'days', 'holidays', 'away_enabled', 'away_message', 'away_with_bot'])
+    .where('company_id', '=', v.companyId),
+);
 
 /** A JSON column as read; anything unreadable is an empty list (closed, no holidays). */
 function readJson<T>(json: string, schema: z.ZodType<T>, fallback: T): T {
@@ -23,11 +32,7 @@ export type StoredBusinessHours = BusinessHours & { configured: boolean };
 export function createBusinessHoursRepository(db: Executor) {
   return {
     async get(companyId: number): Promise<StoredBusinessHours> {
-      const row = await db
-        .selectFrom('business_hours')
-        .select(['timezone', 'days', 'holidays', 'away_enabled', 'away_message', 'away_with_bot'])
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
+      const [row] = (await hoursRow(db, { companyId })).rows;
       if (!row) return { ...DEFAULT_BUSINESS_HOURS, days: [], holidays: [], configured: false };
       return {
         timezone: row.timezone,

@@ -1,9 +1,19 @@
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 
 /** The customer messages that may be a consent word: a text, or the text of a tapped button. */
 const CONSENT_MESSAGE_TYPES = ['text', 'button'];
+
+/** What consent reads of a customer's message, for every one of them. */
+const consentText = prepared((db, v: { companyId: number; messageId: number }) =>
+  db
+    .selectFrom('messages')
+    .select(['content', 'sender_type', 'message_type'])
+    .where('company_id', '=', v.companyId)
+    .where('id', '=', v.messageId),
+);
 
 /** Meta's error for a user who stopped receiving marketing messages from the business. */
 export const META_USER_STOPPED_MARKETING = 131050;
@@ -21,12 +31,28 @@ export function consentWord(text: string): string {
     .toLowerCase();
 }
 
+/** Word lists seen (a company's, as last read), compared as consent compares; a few companies' worth. */
+const wordSets = new Map<string, Set<string>>();
+const KEPT_WORD_SETS = 256;
+
+/** The list's words as consent compares them, worked out once per list (every message is compared). */
+function wordSet(words: readonly string[]): Set<string> {
+  const key = words.join('\u0000');
+  let set = wordSets.get(key);
+  if (!set) {
+    set = new Set(words.map(consentWord).filter((w) => w !== ''));
+    if (wordSets.size >= KEPT_WORD_SETS) wordSets.clear();
+    wordSets.set(key, set);
+  }
+  return set;
+}
+
 /** Whether a customer's whole message is one of the words: 'opt_out', 'opt_in' or null. */
 export function consentKeyword(text: string, words: ConsentWords): 'opt_out' | 'opt_in' | null {
   const message = consentWord(text);
   if (message === '') return null;
-  if (words.opt_out_keywords.some((w) => consentWord(w) === message)) return 'opt_out';
-  if (words.opt_in_keywords.some((w) => consentWord(w) === message)) return 'opt_in';
+  if (wordSet(words.opt_out_keywords).has(message)) return 'opt_out';
+  if (wordSet(words.opt_in_keywords).has(message)) return 'opt_in';
   return null;
 }
 
@@ -100,12 +126,7 @@ export function createConsent(deps: {
 
     /** Whether the customer's stored message is a consent word (see `isConsentKeyword`). */
     async isKeywordMessage(companyId: number, messageId: number): Promise<boolean> {
-      const message = await db
-        .selectFrom('messages')
-        .select(['content', 'sender_type', 'message_type'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', messageId)
-        .executeTakeFirst();
+      const [message] = (await consentText(db, { companyId, messageId })).rows;
       if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type))
         return false;
       return isConsentKeyword(await deps.inboxSettings.get(companyId), message.content);
@@ -113,12 +134,7 @@ export function createConsent(deps: {
 
     /** A customer's message: an opt-out or opt-in word changes their consent. */
     async afterCustomerMessage(companyId: number, clientId: number, messageId: number): Promise<void> {
-      const message = await db
-        .selectFrom('messages')
-        .select(['content', 'sender_type', 'message_type'])
-        .where('company_id', '=', companyId)
-        .where('id', '=', messageId)
-        .executeTakeFirst();
+      const [message] = (await consentText(db, { companyId, messageId })).rows;
       // A text, or a tap on a template's quick reply (its button's text), e.g. 'Detener promociones'.
       if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type)) return;
       const settings = await deps.inboxSettings.get(companyId);

@@ -1,5 +1,6 @@
 import type { BotMode, Client } from '@hablabot/contract';
 import { sql } from 'kysely';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { createClientReader, matching, now, searchCondition } from './client-rows';
 import {
@@ -22,6 +23,39 @@ export interface ChatListOptions {
   onlyFor?: number;
 }
 
+/** The columns of a client's chat-list state (`statesOf`). */
+const STATE_COLUMNS = [
+  'clients.id',
+  'conversations.unread_count',
+  'conversations.last_message_content',
+  'conversations.last_message_at',
+  'conversations.bot_paused',
+] as const;
+
+function stateOfRow(row: {
+  unread_count: number | null;
+  last_message_content: string | null;
+  last_message_at: unknown;
+  bot_paused: number | null;
+}): ClientAfterMessage {
+  return toAfterMessage({
+    unread_count: row.unread_count ?? 0,
+    last_message_content: row.last_message_content ?? null,
+    last_message_at: (row.last_message_at as string | null) ?? null,
+    bot_paused: row.bot_paused ?? 0,
+  });
+}
+
+/** One client's state: read for every customer message (hand-off asks whether the bot answers). */
+const stateOfOne = prepared((db, v: { companyId: number; clientId: number }) =>
+  db
+    .selectFrom('clients')
+    .leftJoin('conversations', 'conversations.client_id', 'clients.id')
+    .select(STATE_COLUMNS)
+    .where('clients.company_id', '=', v.companyId)
+    .where('clients.id', '=', v.clientId),
+);
+
 /**
  * The conversations' chat-list state (unread count, last message, bot mode) of these clients of the
  * company, by client id: a client's default state when it has no conversation yet; clients that are not
@@ -37,26 +71,11 @@ async function statesOf(
   const rows = await db
     .selectFrom('clients')
     .leftJoin('conversations', 'conversations.client_id', 'clients.id')
-    .select([
-      'clients.id',
-      'conversations.unread_count',
-      'conversations.last_message_content',
-      'conversations.last_message_at',
-      'conversations.bot_paused',
-    ])
+    .select(STATE_COLUMNS)
     .where('clients.company_id', '=', companyId)
     .where('clients.id', 'in', clientIds)
     .execute();
-  for (const row of rows)
-    states.set(
-      row.id,
-      toAfterMessage({
-        unread_count: row.unread_count ?? 0,
-        last_message_content: row.last_message_content ?? null,
-        last_message_at: (row.last_message_at as string | null) ?? null,
-        bot_paused: row.bot_paused ?? 0,
-      }),
-    );
+  for (const row of rows) states.set(row.id, stateOfRow(row));
   return states;
 }
 
@@ -212,7 +231,8 @@ export function createConversationsRepository(db: Executor) {
 
     /** One client's conversation state (`conversationStates`); undefined when not the company's. */
     async conversationState(companyId: number, clientId: number): Promise<ClientAfterMessage | undefined> {
-      return (await statesOf(db, companyId, [clientId])).get(clientId);
+      const [row] = (await stateOfOne(db, { companyId, clientId })).rows;
+      return row ? stateOfRow(row) : undefined;
     },
 
     /** When the customer last wrote to the company (their newest message); null when never. */

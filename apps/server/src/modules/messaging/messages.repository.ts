@@ -1,4 +1,5 @@
 import { MESSAGE_STATUS, type Message, type MessageSender } from '@hablabot/contract';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { statusHistory } from './message-authorship';
 import {
@@ -31,6 +32,11 @@ export {
  * message-inserts.repository.ts, changing them in message-updates.repository.ts. Every function takes the
  * company it is scoped to. Built on the database or on a transaction (see `createRepositories`).
  */
+/** One message of the company, whole: read for every customer message (the chat's stream, hand-off). */
+const messageById = prepared((db, v: { companyId: number; id: number }) =>
+  db.selectFrom('messages').selectAll().where('company_id', '=', v.companyId).where('id', '=', v.id),
+);
+
 export function createMessagesRepository(db: Executor) {
   const { present, presentOne } = createMessagePresenter(db);
 
@@ -63,12 +69,7 @@ export function createMessagesRepository(db: Executor) {
     },
 
     async findMessage(companyId: number, id: number): Promise<Message | undefined> {
-      const row = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('company_id', '=', companyId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const [row] = (await messageById(db, { companyId, id })).rows;
       return presentOne(companyId, row);
     },
 

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Engine } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { type JobLogger, silentLogger } from '../../platform/jobs/jobs';
+import { createGroupCommit } from '../../platform/group-commit';
 import type { Metrics } from '../../platform/metrics';
 import { nextTurn } from '../../platform/turns';
 import type { TemplateStatusReceiver } from '../templates/template-status';
@@ -17,6 +19,8 @@ import type { AcceptedDelivery, InboundService } from './inbound.service';
  * (background work) for what a stopped process left, retries whose time came, and rows another instance
  * wrote. Deliveries are processed one after the other in id order, so one conversation's messages keep
  * their order; a message is stored once by its wamid, so processing a delivery twice is harmless.
+ * A wake after an insert claims only while a delivery this process kept has not been claimed yet: under
+ * a burst, one claim takes the many rows kept meanwhile, and the wakes of those rows cost nothing.
  *
  * One dispatcher at a time, across instances: a claim (a short transaction, serialized on PostgreSQL by
  * an advisory lock) takes a batch only while no other process holds a live lease on one, so two
@@ -51,6 +55,23 @@ const ERROR_MAX = 300;
 
 type Row = { id: number; body: string; attempts: number };
 
+/** A delivery as kept: its bytes as text, when it came, the companies it concerns. */
+type Kept = { at: string; body: string; companyIds: string };
+
+const keptRow = (v: Kept) => ({
+  received_at: v.at,
+  body: v.body,
+  company_ids: v.companyIds,
+  status: 'pending' as const,
+  attempts: 0,
+  next_attempt_at: v.at,
+});
+
+/** A delivery kept alone (the group commit's fallback, see `take`). */
+const keepOne = prepared((db, v: Kept) =>
+  db.insertInto('webhook_deliveries').values(keptRow(v)).returning('id'),
+);
+
 export function createWebhookInbox(deps: {
   db: Kysely<DB>;
   engine: Engine;
@@ -71,11 +92,38 @@ export function createWebhookInbox(deps: {
   let logger: JobLogger = silentLogger;
   let running: Promise<void> | null = null;
   let again = false;
+  /** A pass must claim even if nothing kept here waits: the poll, a replay, a full batch. */
+  let claimAnyway = false;
+  /** Deliveries this process kept and no claim of its own has taken yet. */
+  const unclaimed = new Set<number>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
 
   const iso = (ms = 0) => new Date(now() + ms).toISOString();
+
+  /**
+   * The deliveries' one write before their 200, as a group commit (platform/group-commit.ts): the
+   * deliveries that arrive while one insert is under way are kept together in the next one, so a burst
+   * pays one transaction for many. Each request is still answered only once its own row is committed.
+   */
+  const keeper = createGroupCommit<Kept, number>({
+    maxBatch: 100,
+    async writeBatch(items) {
+      const rows = await db
+        .insertInto('webhook_deliveries')
+        .values(items.map(keptRow))
+        .returning('id')
+        .execute();
+      // Both engines return the rows of a multi-row insert in the order of its values.
+      return rows.map((r) => r.id);
+    },
+    async writeOne(item) {
+      const [row] = (await keepOne(db, item)).rows;
+      if (!row) throw new Error('webhook inbox: the delivery was not kept');
+      return row.id;
+    },
+  });
 
   /** Takes the next batch in id order, unless another process holds a live lease (see above). */
   function claim(): Promise<Row[]> {
@@ -179,6 +227,9 @@ export function createWebhookInbox(deps: {
    */
   async function pass(): Promise<number> {
     const rows = await claim();
+    for (const row of rows) unclaimed.delete(row.id);
+    // Nothing was due: what this process kept was taken by another one (or is held by its lease).
+    if (!rows.length) unclaimed.clear();
     if (!rows.length) return 0;
     const release = keepLease();
     try {
@@ -223,12 +274,16 @@ export function createWebhookInbox(deps: {
       release();
     }
     // A full batch may mean more are waiting.
-    if (rows.length === batch) again = true;
+    if (rows.length === batch) again = claimAnyway = true;
     return rows.length;
   }
 
-  /** One dispatch at a time in this process; a wake during one runs another right after it. */
-  function run(): Promise<void> {
+  /**
+   * One dispatch at a time in this process; a wake during one runs another right after it. A wake for
+   * a kept delivery (`force` false) claims only while one of this process's deliveries is unclaimed.
+   */
+  function run(force = true): Promise<void> {
+    if (force) claimAnyway = true;
     if (running) {
       again = true;
       return running;
@@ -236,8 +291,10 @@ export function createWebhookInbox(deps: {
     running = (async () => {
       do {
         again = false;
+        const due = claimAnyway || unclaimed.size > 0;
+        claimAnyway = false;
         try {
-          await pass();
+          if (due) await pass();
         } catch (err) {
           if (!stopped) logger.error({ err }, 'webhook inbox dispatch failed');
         }
@@ -250,9 +307,10 @@ export function createWebhookInbox(deps: {
     return running;
   }
 
-  function wake() {
+  /** Runs a dispatch soon: `force` claims whatever is due, else only for this process's kept rows. */
+  function wake(force = true) {
     if (stopped) return;
-    setImmediate(() => void run());
+    setImmediate(() => void run(force));
   }
 
   async function prune(): Promise<number> {
@@ -283,23 +341,16 @@ export function createWebhookInbox(deps: {
   return {
     /** Keeps a checked delivery (one insert) and wakes the dispatcher; its id. */
     async take(raw: Buffer, accepted: Pick<AcceptedDelivery, 'companyIds'>): Promise<number> {
-      const at = iso();
-      const row = await db
-        .insertInto('webhook_deliveries')
-        .values({
-          received_at: at,
-          body: raw.toString('utf8'),
-          company_ids: accepted.companyIds.join(',').slice(0, 200),
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      wake();
-      return row.id;
+      const id = await keeper.write({
+        at: iso(),
+        body: raw.toString('utf8'),
+        companyIds: accepted.companyIds.join(',').slice(0, 200),
+      });
+      unclaimed.add(id);
+      wake(false);
+      return id;
     },
-    wake,
+    wake: () => wake(),
     /** Starts the poll and the retention (background work). */
     start(startOptions: { logger?: JobLogger } = {}) {
       if (startOptions.logger) logger = startOptions.logger;

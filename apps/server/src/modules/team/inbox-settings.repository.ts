@@ -1,4 +1,5 @@
 import { DEFAULT_INBOX_SETTINGS, type InboxSettings } from '@hablabot/contract';
+import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 
 const now = () => new Date().toISOString();
@@ -13,6 +14,11 @@ const COLUMNS = [
   'handoff_phrases',
   'handoff_message',
 ] as const;
+
+/** The company's stored settings: read for every customer message (consent, hand-off, auto-assign). */
+const settingsRow = prepared((db, v: { companyId: number }) =>
+  db.selectFrom('inbox_settings').select(COLUMNS).where('company_id', '=', v.companyId),
+);
 
 /** A list column (JSON array of text) as read; anything unreadable is the default list. */
 function readList(json: string, fallback: string[]): string[] {
@@ -32,11 +38,7 @@ function readList(json: string, fallback: string[]): string[] {
 export function createInboxSettingsRepository(db: Executor) {
   return {
     async get(companyId: number): Promise<InboxSettings> {
-      const row = await db
-        .selectFrom('inbox_settings')
-        .select(COLUMNS)
-        .where('company_id', '=', companyId)
-        .executeTakeFirst();
+      const [row] = (await settingsRow(db, { companyId })).rows;
       const d = DEFAULT_INBOX_SETTINGS;
       if (!row)
         return {
