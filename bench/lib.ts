@@ -90,6 +90,42 @@ export async function measure(
   return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
 }
 
+/**
+ * Calls `fn` at a steady `rate` a second for `total` calls, each at its own time (call i at i/rate s
+ * from the start), whatever the earlier ones are doing: an open loop, as a sender like Meta's does not
+ * wait for one answer before the next message. A latency counts from the call's planned time, so a
+ * client that fell behind shows as latency rather than as fewer calls.
+ */
+export async function steadyRate(
+  total: number,
+  rate: number,
+  fn: (i: number) => Promise<void>,
+): Promise<Stats> {
+  const latencies: number[] = [];
+  const calls: Promise<void>[] = [];
+  const started = performance.now();
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (next < total && started + (next * 1000) / rate <= now) {
+        const planned = started + (next * 1000) / rate;
+        calls.push(fn(next).then(() => void latencies.push(performance.now() - planned)));
+        next++;
+      }
+      if (next < total) setTimeout(tick, 1);
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(calls);
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
 export function report(name: string, s: Stats, budget?: string): void {
   const f = (n: number) => n.toFixed(1);
   console.log(
