@@ -38,7 +38,8 @@ export async function startBenchServer(options: { webDist?: string } = {}): Prom
     dataDir,
     databaseUrl: process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
-    appKey: randomBytes(32).toString('base64'),
+    // Processes that share one database share its key too (BENCH_APP_KEY), or they cannot read its secrets.
+    appKey: process.env.BENCH_APP_KEY ?? randomBytes(32).toString('base64'),
   });
   const container = createContainer(infra, { loginLimits: { perIp: 1e9, perEmail: 1e9, windowMs: 60_000 } });
   const app = await buildApp({ container, webDist: options.webDist });

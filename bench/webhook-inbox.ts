@@ -7,7 +7,10 @@
 //    start until the inbox holds nothing waiting (messages stored per second), budget ≥ 2,000/s on SQLite.
 // The server runs in a child process (this same file, BENCH_ROLE=server); it counts the stored rows at the
 // end, so a run that lost or doubled messages fails instead of reporting.
-// Run: node --import tsx bench/webhook-inbox.ts        (DATABASE_URL=postgres://… for PostgreSQL)
+// Run: node --import tsx bench/webhook-inbox.ts        (DATABASE_URL=postgres://… for PostgreSQL;
+//      BENCH_INSTANCES=3 with it for two receiving processes and a third, as a worker)
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'undici';
 import { askChild, measure, startServerChild, steadyRate, whatsappDelivery } from './lib';
 
@@ -24,19 +27,22 @@ async function serve() {
   const { startBenchServer, drained } = await import('./lib');
   const server = await startBenchServer();
   const { identity, settingsRepository, secrets, db, webhookInbox } = server.container;
-  const role = await identity.findRoleByName('admin');
-  const userId = await identity.createUser({
-    name: 'Bench Admin',
-    email: 'bench-inbox@hablabot.local',
-    passwordHash: 'unused',
-    roleIds: [role!.id],
-    newCompanyName: 'Bench inbox company',
-  });
-  const companyId = (await identity.findUserById(userId))!.company_id!;
-  await settingsRepository.upsertSettings(companyId, {
-    whatsapp_phone_id: PHONE_NUMBER_ID,
-    whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
-  });
+  // The first process sets the company up; the others share its database.
+  if (process.env.BENCH_SETUP !== '0') {
+    const role = await identity.findRoleByName('admin');
+    const userId = await identity.createUser({
+      name: 'Bench Admin',
+      email: 'bench-inbox@hablabot.local',
+      passwordHash: 'unused',
+      roleIds: [role!.id],
+      newCompanyName: 'Bench inbox company',
+    });
+    const companyId = (await identity.findUserById(userId))!.company_id!;
+    await settingsRepository.upsertSettings(companyId, {
+      whatsapp_phone_id: PHONE_NUMBER_ID,
+      whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
+    });
+  }
   // 'pause' stops the dispatcher (deliveries are only kept); 'resume' starts it and answers like a drain.
   // Any other question: wait until the inbox is drained, then say when that was and what is stored.
   process.on('message', async (question) => {
@@ -82,17 +88,32 @@ function delivery(i: number) {
 }
 
 async function main() {
-  const { child, info } = await startServerChild<{ url: string; engine: string }>(import.meta.filename);
-  const url = `${info.url}/api/v1/webhooks/whatsapp`;
+  // BENCH_INSTANCES=3 with DATABASE_URL: the shared shape on PostgreSQL — processes on one database, the
+  // first two answering the deliveries in turn, the third receiving none (a worker's part: it processes
+  // what the poll finds). Any of them may process a claimed batch; the inbox lets one do it at a time.
+  const instances = Number(process.env.BENCH_INSTANCES ?? 1);
+  if (instances > 1 && !process.env.DATABASE_URL) throw new Error('BENCH_INSTANCES > 1 needs DATABASE_URL');
+  process.env.BENCH_APP_KEY ??= randomBytes(32).toString('base64');
+  const children: { child: ChildProcess; info: { url: string; engine: string } }[] = [];
+  for (let i = 0; i < instances; i++) {
+    process.env.BENCH_SETUP = i === 0 ? '1' : '0';
+    children.push(await startServerChild<{ url: string; engine: string }>(import.meta.filename));
+  }
+  const { child, info } = children[0]!;
+  const receivers = children.slice(0, instances > 2 ? instances - 1 : instances);
+  const urls = receivers.map((c) => `${c.info.url}/api/v1/webhooks/whatsapp`);
   type Drained = { at: number; started: number; cpuMs: number; messages: number; distinct: number };
   const drain = () => askChild<Drained>(child, 'drain');
+  const everyChild = <T>(question: string) =>
+    Promise.all(children.map((c) => askChild<T>(c.child, question)));
   let next = 0;
   // At most 100 connections, as a sender keeps a bounded pool: past that, deliveries wait in the sender
   // (and that wait counts in their latency) instead of opening ever more connections.
   const pool = new Agent({ connections: 100 });
   const post = async () => {
-    const { body, signature } = delivery(next++);
-    const res = await request(url, {
+    const i = next++;
+    const { body, signature } = delivery(i);
+    const res = await request(urls[i % urls.length]!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
       body,
@@ -102,7 +123,9 @@ async function main() {
     if (res.statusCode !== 200) throw new Error(`delivery answered ${res.statusCode}`);
   };
   try {
-    console.log(`engine: ${info.engine}; one customer message per delivery, ${CUSTOMERS} customers`);
+    console.log(
+      `engine: ${info.engine}; one customer message per delivery, ${CUSTOMERS} customers; ${instances} process${instances > 1 ? `es, ${urls.length} receiving` : ''}`,
+    );
     await measure(500, 32, post);
     await drain();
 
@@ -122,9 +145,12 @@ async function main() {
       `burst of ${BURST}: acknowledged at ${burst.perSecond.toFixed(0)}/s (p99 ${burst.p99.toFixed(1)} ms); all processed after ${seconds.toFixed(1)} s = ${(BURST / seconds).toFixed(0)} messages/s processed (budget: ≥ 2,000/s on SQLite)`,
     );
     // 3. Processing alone: a backlog kept while the dispatcher is stopped, then drained.
-    await askChild(child, 'pause');
+    await everyChild('pause');
     await measure(BACKLOG, 64, post);
-    const resumed = await askChild<Drained>(child, 'resume');
+    const answers = await everyChild<Drained>('resume');
+    const resumed = answers[0]!;
+    // The processes' CPU together.
+    resumed.cpuMs = answers.reduce((sum, a) => sum + a.cpuMs, 0);
     const backlogSeconds = (resumed.at - resumed.started) / 1000;
     console.log(
       `backlog of ${BACKLOG}: processed in ${backlogSeconds.toFixed(1)} s = ${(BACKLOG / backlogSeconds).toFixed(0)} messages/s (budget: ≥ 2,000/s on SQLite, ≥ 1,500/s on PostgreSQL); server CPU ${((resumed.cpuMs * 1000) / BACKLOG).toFixed(0)} µs a message (${(BACKLOG / (resumed.cpuMs / 1000)).toFixed(0)} messages per CPU second)`,
@@ -140,7 +166,7 @@ async function main() {
     console.log(`stored: ${resumed.messages} messages, each once`);
   } finally {
     await pool.close();
-    child.kill('SIGTERM');
+    for (const c of children) c.child.kill('SIGTERM');
   }
 }
 
