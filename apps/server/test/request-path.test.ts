@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Writable } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
@@ -152,6 +153,47 @@ describe('request log', () => {
       });
     } finally {
       await logged.close();
+      fs.rmSync(webDist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the web app's files", () => {
+  it('are sent as the compressed copy the browser accepts (brotli, then gzip), else as they are', async () => {
+    const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'hb-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>HablaBot</title>');
+    const script = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `fila ${i}`))};`;
+    const file = path.join(webDist, 'assets/chat-9f8e7d.js');
+    fs.writeFileSync(file, script);
+    // As the web build writes them (apps/web/build-compress.ts).
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(script));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(script));
+    const api = await createTestApi({ webDist });
+    try {
+      const get = (encoding?: string) =>
+        api.app.inject({
+          method: 'GET',
+          url: '/assets/chat-9f8e7d.js',
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      expect(br.rawPayload.length).toBeLessThan(script.length / 2);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await get();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+      expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // The page itself is asked for again each time (a new build changes the files it names).
+      const page = await api.app.inject({ method: 'GET', url: '/admin/chat' });
+      expect(page.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await api.close();
       fs.rmSync(webDist, { recursive: true, force: true });
     }
   });

@@ -18,6 +18,11 @@ export async function serveWebApp(
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes a brotli and a gzip copy of each text file (apps/web/build-compress.ts): the one
+    // the browser accepts is sent, with Content-Encoding and Vary.
+    preCompressed: true,
+    // Cache-Control is ours (below): the library's own would replace it with `max-age=0`.
+    cacheControl: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
