@@ -65,6 +65,14 @@ export interface Stats {
   p99: number;
 }
 
+/** The figures of `total` calls that took `seconds` in all, from their latencies (milliseconds). */
+function statsOf(latencies: number[], total: number, seconds: number): Stats {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+}
+
 /** Runs `fn` `total` times with `concurrency` in flight; latencies in milliseconds. */
 export async function measure(
   total: number,
@@ -84,11 +92,7 @@ export async function measure(
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  return statsOf(latencies, total, (performance.now() - started) / 1000);
 }
 
 /**
@@ -120,11 +124,7 @@ export async function steadyRate(
     tick();
   });
   await Promise.all(calls);
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { requests: total, seconds, perSecond: total / seconds, p50: pct(50), p95: pct(95), p99: pct(99) };
+  return statsOf(latencies, total, (performance.now() - started) / 1000);
 }
 
 export function report(name: string, s: Stats, budget?: string): void {

@@ -19,7 +19,15 @@ function newestMtime(target) {
 export function webBuildIsStale(root, marker = path.join(root, 'apps/web/dist/index.html')) {
   if (!fs.existsSync(marker)) return true;
   const web = path.join(root, 'apps/web');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'build-warnings.ts', 'build-compress.ts', 'package.json']
+  const sources = [
+    'src',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'build-warnings.ts',
+    'build-compress.ts',
+    'package.json',
+  ]
     .map((p) => path.join(web, p))
     .concat(path.join(root, 'packages/contract/src'));
   return Math.max(...sources.map(newestMtime)) > fs.statSync(marker).mtimeMs;
