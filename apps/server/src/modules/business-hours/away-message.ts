@@ -1,4 +1,4 @@
-import { on } from '../../platform/events/domain-events';
+import { byCompany, onMany } from '../../platform/events/domain-events';
 import type { BotsService } from '../bots/bots.service';
 import type { ClientsRepository } from '../clients/clients.repository';
 import type { BusinessHoursRepository } from './business-hours.repository';
@@ -40,26 +40,45 @@ export function createAwayMessages(deps: {
     return conversation?.mode_bot === 1;
   }
 
+  /** One message of a closed period: the away message, unless something else answers it or did already. */
+  async function answerAway(
+    companyId: number,
+    clientId: number,
+    messageId: number,
+    status: { period: string; away_with_bot: boolean; away_message: string },
+  ): Promise<void> {
+    if (!status.away_with_bot && (await botAnswers(companyId, clientId))) return;
+    if (await deps.isHandoff?.(companyId, clientId, messageId)) return;
+    if (await deps.isConsentKeyword?.(companyId, messageId)) return;
+    const at = new Date(businessHours.now()).toISOString();
+    if (!(await repository.claimAwayReply(companyId, clientId, status.period, at))) return;
+    try {
+      await deps.send({
+        companyId,
+        clientId,
+        sender: 'bot',
+        content: status.away_message,
+        automatic: true,
+      });
+    } catch (err) {
+      // Refused before anything was stored (the client was deleted meanwhile): nothing to tell.
+      deps.log?.warn({ companyId, clientId, err }, 'away message: send refused');
+    }
+  }
+
   return {
-    async afterCustomerMessage(companyId: number, clientId: number, messageId: number): Promise<void> {
-      const status = await businessHours.status(companyId);
-      if (status.open || !status.away_enabled || !status.period) return;
-      if (!status.away_with_bot && (await botAnswers(companyId, clientId))) return;
-      if (await deps.isHandoff?.(companyId, clientId, messageId)) return;
-      if (await deps.isConsentKeyword?.(companyId, messageId)) return;
-      const at = new Date(businessHours.now()).toISOString();
-      if (!(await repository.claimAwayReply(companyId, clientId, status.period, at))) return;
-      try {
-        await deps.send({
-          companyId,
-          clientId,
-          sender: 'bot',
-          content: status.away_message,
-          automatic: true,
-        });
-      } catch (err) {
-        // Refused before anything was stored (the client was deleted meanwhile): nothing to tell.
-        deps.log?.warn({ companyId, clientId, err }, 'away message: send refused');
+    /**
+     * After customers' messages (a dispatch's, in the order they came): each may get the away message
+     * (above). The company's hours are read once per company; while it is open, nothing more is read.
+     */
+    async afterCustomerMessages(
+      messages: { companyId: number; clientId: number; messageId: number }[],
+    ): Promise<void> {
+      for (const [companyId, list] of byCompany(messages)) {
+        const status = await businessHours.status(companyId);
+        if (status.open || !status.away_enabled || !status.period) continue;
+        const period = { ...status, period: status.period };
+        for (const { clientId, messageId } of list) await answerAway(companyId, clientId, messageId, period);
       }
     },
   };
@@ -68,7 +87,5 @@ export function createAwayMessages(deps: {
 export type AwayMessages = ReturnType<typeof createAwayMessages>;
 
 /** A customer's message outside business hours may get the away message. */
-export const awayMessageSubscriber = (away: Pick<AwayMessages, 'afterCustomerMessage'>) =>
-  on('message.received', 'business-hours.away-message', (e) =>
-    away.afterCustomerMessage(e.companyId, e.clientId, e.messageId),
-  );
+export const awayMessageSubscriber = (away: Pick<AwayMessages, 'afterCustomerMessages'>) =>
+  onMany('message.received', 'business-hours.away-message', (events) => away.afterCustomerMessages(events));

@@ -15,6 +15,7 @@ import { type TestContext, createTestContext } from '../../../test/context';
 import { type TestUser, createCast } from '../../../test/factories';
 import { openStream } from '../../../test/sse';
 import { waitFor } from '../../../test/wait';
+import { nextWamid, webhookBody } from '../../../test/whatsapp-webhook';
 import { connectWhatsApp, routeWebhooksToApp } from '../../../test/whatsapp-company';
 import { consentKeyword, consentWord } from './consent';
 
@@ -179,6 +180,38 @@ describe(`consent (${engine})`, () => {
     await ctx.container.webhookInbox.idle();
     await ctx.container.outbox.idle();
     expect(await waitFor(async () => (await clientOf(id)).opted_out_at)).toEqual(expect.any(String));
+  });
+
+  it('one delivery with several customers’ words: each applied in order, one confirmation each', async () => {
+    // The subscriber takes a dispatch's messages together (one read for them all): these three messages
+    // arrive in one delivery, so they are handled in one dispatch.
+    const [ana, beto] = ['34611000091', '34611000092'];
+    const message = (from: string, body: string) => ({
+      from,
+      id: nextWamid(),
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'text',
+      text: { body },
+    });
+    const statuses = await emitter.post(
+      webhookBody(PHONE_ID, {
+        contacts: [
+          { profile: { name: 'Ana' }, wa_id: ana },
+          { profile: { name: 'Beto' }, wa_id: beto },
+        ],
+        messages: [message(ana, 'STOP'), message(beto, 'Hola'), message(ana, 'ALTA'), message(beto, 'Baja')],
+      }),
+    );
+    expect(statuses).toEqual([200]);
+    await ctx.container.webhookInbox.idle();
+    await ctx.container.outbox.idle();
+    // Ana opted out, then in again: she ends opted in, and got the one confirmation of her opt-out.
+    expect((await clientOf(await clientIdOf(ana))).opted_out_at).toBeNull();
+    // Beto's 'Hola' is no word; his 'Baja' is.
+    expect((await clientOf(await clientIdOf(beto))).opted_out_at).toEqual(expect.any(String));
+    await waitFor(() => fake.sent.filter((m) => m.to === ana || m.to === beto).length === 2);
+    expect(fake.sent.filter((m) => m.to === ana)).toHaveLength(1);
+    expect(fake.sent.filter((m) => m.to === beto)).toHaveLength(1);
   });
 
   it('a change of consent reaches the chat’s stream live as client.updated, once per change', async () => {

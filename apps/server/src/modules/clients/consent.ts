@@ -1,12 +1,14 @@
+import type { InboxSettings } from '@hablabot/contract';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
+import { byCompany } from '../../platform/events/domain-events';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 
 /** The customer messages that may be a consent word: a text, or the text of a tapped button. */
 const CONSENT_MESSAGE_TYPES = ['text', 'button'];
 
-/** What consent reads of a customer's message, for every one of them. */
+/** What consent reads of a customer's message. */
 const consentText = prepared((db, v: { companyId: number; messageId: number }) =>
   db
     .selectFrom('messages')
@@ -14,6 +16,10 @@ const consentText = prepared((db, v: { companyId: number; messageId: number }) =
     .where('company_id', '=', v.companyId)
     .where('id', '=', v.messageId),
 );
+
+/** A customer's message that may be a consent word: a text, or the text of a tapped button. */
+const mayBeConsentWord = (message: { sender_type: string; message_type: string } | undefined) =>
+  message?.sender_type === 'client' && CONSENT_MESSAGE_TYPES.includes(message.message_type);
 
 /** Meta's error for a user who stopped receiving marketing messages from the business. */
 export const META_USER_STOPPED_MARKETING = 131050;
@@ -116,6 +122,23 @@ export function createConsent(deps: {
   /** Marks the client opted out; true when it was not already. */
   const markOptedOut = (companyId: number, clientId: number) => mark(companyId, clientId, true);
 
+  /** What a message's text does to the customer's consent: a word marks or clears, an opt-out confirms. */
+  async function applyWord(companyId: number, clientId: number, text: string, settings: InboxSettings) {
+    const word = consentKeyword(text, settings);
+    if (word === 'opt_in') {
+      await mark(companyId, clientId, false);
+      return;
+    }
+    if (word !== 'opt_out' || !(await markOptedOut(companyId, clientId))) return;
+    if (!settings.opt_out_reply) return;
+    try {
+      await deps.send({ companyId, clientId, sender: 'bot', content: settings.opt_out_reply });
+    } catch (err) {
+      // Refused before anything was stored (the client was deleted meanwhile): nothing to confirm.
+      deps.log?.warn({ companyId, clientId, err }, 'consent: opt-out reply refused');
+    }
+  }
+
   return {
     markOptedOut,
 
@@ -127,29 +150,37 @@ export function createConsent(deps: {
     /** Whether the customer's stored message is a consent word (see `isConsentKeyword`). */
     async isKeywordMessage(companyId: number, messageId: number): Promise<boolean> {
       const [message] = (await consentText(db, { companyId, messageId })).rows;
-      if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type))
-        return false;
+      if (!message || !mayBeConsentWord(message)) return false;
       return isConsentKeyword(await deps.inboxSettings.get(companyId), message.content);
     },
 
-    /** A customer's message: an opt-out or opt-in word changes their consent. */
-    async afterCustomerMessage(companyId: number, clientId: number, messageId: number): Promise<void> {
-      const [message] = (await consentText(db, { companyId, messageId })).rows;
-      // A text, or a tap on a template's quick reply (its button's text), e.g. 'Detener promociones'.
-      if (message?.sender_type !== 'client' || !CONSENT_MESSAGE_TYPES.includes(message.message_type)) return;
-      const settings = await deps.inboxSettings.get(companyId);
-      const word = consentKeyword(message.content, settings);
-      if (word === 'opt_in') {
-        await this.markOptedIn(companyId, clientId);
-        return;
-      }
-      if (word !== 'opt_out' || !(await markOptedOut(companyId, clientId))) return;
-      if (!settings.opt_out_reply) return;
-      try {
-        await deps.send({ companyId, clientId, sender: 'bot', content: settings.opt_out_reply });
-      } catch (err) {
-        // Refused before anything was stored (the client was deleted meanwhile): nothing to confirm.
-        deps.log?.warn({ companyId, clientId, err }, 'consent: opt-out reply refused');
+    /**
+     * Customers' messages (a dispatch's, in the order they came): an opt-out or opt-in word changes the
+     * customer's consent. One read of the messages and of the settings per company.
+     */
+    async afterCustomerMessages(
+      messages: { companyId: number; clientId: number; messageId: number }[],
+    ): Promise<void> {
+      for (const [companyId, list] of byCompany(messages)) {
+        const rows = await db
+          .selectFrom('messages')
+          .select(['id', 'content', 'sender_type', 'message_type'])
+          .where('company_id', '=', companyId)
+          .where(
+            'id',
+            'in',
+            list.map((m) => m.messageId),
+          )
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        let settings: InboxSettings | undefined;
+        for (const { clientId, messageId } of list) {
+          const message = byId.get(messageId);
+          // A text, or a tap on a template's quick reply (its button's text), e.g. 'Detener promociones'.
+          if (!message || !mayBeConsentWord(message)) continue;
+          settings ??= await deps.inboxSettings.get(companyId);
+          await applyWord(companyId, clientId, message.content, settings);
+        }
       }
     },
 

@@ -2,7 +2,7 @@
 // OpenAI-compatible server, messages go out through the fake WhatsApp Cloud API. By a phrase and by the
 // bot's marker: the bot paused, the conversation unassigned (or auto-assigned), the hand-off message
 // (with when the team answers outside business hours), the live notice for who may see the conversation.
-import { DEFAULT_HANDOFF_MESSAGE, type ServerEvent } from '@hablabot/contract';
+import { type Client, DEFAULT_HANDOFF_MESSAGE, MESSAGE_STATUS, type ServerEvent } from '@hablabot/contract';
 import {
   FAKE_HANDOFF_MARKER,
   type FakeChatRequest,
@@ -11,11 +11,11 @@ import {
 } from '@hablabot/fakes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBotCompany } from '../../../test/bot-company';
-import { uniquePhone } from '../../../test/clients-factories';
+import { createClient, uniquePhone } from '../../../test/clients-factories';
 import type { TestContext } from '../../../test/context';
 import { createFakeClock } from '../../../test/fake-clock';
 import { type TestUser, createUser } from '../../../test/factories';
-import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
+import { inboundBody, nextWamid, signedRequest } from '../../../test/whatsapp-webhook';
 import type { PublishedEvent } from '../../platform/events/events';
 import { HANDOFF_HEADING, HANDOFF_MARKER } from '../bots/prompt';
 
@@ -121,6 +121,37 @@ describe(`hand-off to a person (${engine})`, () => {
     await settle();
     expect(textsTo(phone)).toEqual([BOT_ANSWER, DEFAULT_HANDOFF_MESSAGE]);
     expect(notices(clientId)).toHaveLength(1);
+  });
+
+  it('takes a dispatch’s messages together: the customer asking twice is handed over once, the other not', async () => {
+    // Straight to the subscriber's handler, as a dispatch of three events hands them over (no bot reply
+    // job runs for these messages: they are stored without their events).
+    const asks = await createClient(ctx, companyId);
+    const greets = await createClient(ctx, companyId);
+    const row = (client: Client, content: string) => ({
+      clientId: client.id,
+      wamid: nextWamid(),
+      sender: 'client' as const,
+      messageType: 'text' as const,
+      waType: 'text',
+      content,
+      phone: client.whatsapp_cellphone,
+      contextWamid: null,
+      replyToId: null,
+      status: MESSAGE_STATUS.delivered,
+      createdAt: new Date(clock.now()).toISOString(),
+    });
+    const written = [row(asks, 'Quiero un agente'), row(greets, 'Hola'), row(asks, 'un asesor, por favor')];
+    const ids = await ctx.container.messagesRepository.insertCustomerMessages(companyId, written);
+    await ctx.container.handoff.afterCustomerMessages(
+      written.map((w, i) => ({ companyId, clientId: w.clientId, messageId: ids[i]! })),
+    );
+    await settle();
+    expect(textsTo(asks.whatsapp_cellphone)).toEqual([DEFAULT_HANDOFF_MESSAGE]);
+    expect(await conversationOf(asks.id)).toMatchObject({ bot_paused: 1 });
+    expect(notices(asks.id)).toHaveLength(1);
+    expect(textsTo(greets.whatsapp_cellphone)).toEqual([]);
+    expect((await ctx.container.clientsRepository.conversationState(companyId, greets.id))?.mode_bot).toBe(1);
   });
 
   it('the bot never answers a message asking for a person, even when its reply runs before the hand-off', async () => {

@@ -1,5 +1,5 @@
-import { DEFAULT_LANGUAGE, type HandoffReason } from '@hablabot/contract';
-import { on } from '../../platform/events/domain-events';
+import { DEFAULT_LANGUAGE, type HandoffReason, type InboxSettings, type Message } from '@hablabot/contract';
+import { byCompany, onMany } from '../../platform/events/domain-events';
 import type { WithTransaction } from '../../repositories';
 import type { BotsService } from '../bots/bots.service';
 import type { BusinessHoursService } from '../business-hours/business-hours.service';
@@ -24,8 +24,8 @@ import { matchesHandoffPhrase } from './handoff-phrases';
 export function createHandoff(deps: {
   withTransaction: WithTransaction;
   inboxSettings: Pick<InboxSettingsRepository, 'get'>;
-  messagesRepository: Pick<MessagesRepository, 'findMessage'>;
-  clientsRepository: Pick<ClientsRepository, 'conversationState'>;
+  messagesRepository: Pick<MessagesRepository, 'findMessage' | 'findMessages'>;
+  clientsRepository: Pick<ClientsRepository, 'conversationStates'>;
   bots: Pick<BotsService, 'hasLiveBot'>;
   businessHours: Pick<BusinessHoursService, 'status' | 'whenTeamAnswers'>;
   /** Sends a text to the customer as the bot, as an automatic text (the outbound service's send). */
@@ -49,8 +49,12 @@ export function createHandoff(deps: {
    */
   async function asksForPerson(companyId: number, messageId: number): Promise<boolean> {
     const message = await deps.messagesRepository.findMessage(companyId, messageId);
-    if (!message || message.sender_type !== 'client' || message.message_type !== 'text') return false;
-    const settings = await inboxSettings.get(companyId);
+    return message ? asks(message, await inboxSettings.get(companyId)) : false;
+  }
+
+  /** Whether this stored message asks for a person under these settings (see `asksForPerson`). */
+  function asks(message: Message, settings: InboxSettings): boolean {
+    if (message.sender_type !== 'client' || message.message_type !== 'text') return false;
     if (isConsentKeyword(settings, message.content)) return false;
     return matchesHandoffPhrase(message.content, settings.handoff_phrases);
   }
@@ -101,11 +105,33 @@ export function createHandoff(deps: {
   return {
     asksForPerson,
     handOff,
-    /** After a customer's message: hands over when it asks for a person and the bot answers them. */
-    async afterCustomerMessage(companyId: number, clientId: number, messageId: number): Promise<void> {
-      const state = await deps.clientsRepository.conversationState(companyId, clientId);
-      if (state?.mode_bot !== 1) return;
-      if (await asksForPerson(companyId, messageId)) await handOff(companyId, clientId, 'phrase');
+    /**
+     * After customers' messages (a dispatch's, in the order they came): hands over each customer whose
+     * message asks for a person while the company's live bot answers them. Per company: nothing is read
+     * without a live bot; else one read of the conversations' bot modes, of the messages and of the
+     * settings. A second such message of one customer finds the bot already paused: nothing more.
+     */
+    async afterCustomerMessages(
+      messages: { companyId: number; clientId: number; messageId: number }[],
+    ): Promise<void> {
+      for (const [companyId, list] of byCompany(messages)) {
+        if (!(await bots.hasLiveBot(companyId))) continue;
+        const states = await deps.clientsRepository.conversationStates(companyId, [
+          ...new Set(list.map((m) => m.clientId)),
+        ]);
+        const answered = list.filter((m) => states.get(m.clientId)?.mode_bot === 1);
+        if (!answered.length) continue;
+        const found = await deps.messagesRepository.findMessages(
+          companyId,
+          answered.map((m) => m.messageId),
+        );
+        const byId = new Map(found.map((m) => [m.id, m]));
+        const settings = await inboxSettings.get(companyId);
+        for (const { clientId, messageId } of answered) {
+          const message = byId.get(messageId);
+          if (message && asks(message, settings)) await handOff(companyId, clientId, 'phrase');
+        }
+      }
     },
   };
 }
@@ -113,7 +139,5 @@ export function createHandoff(deps: {
 export type Handoff = ReturnType<typeof createHandoff>;
 
 /** A customer's message asking for a person hands the conversation to the team. */
-export const handoffSubscriber = (handoff: Pick<Handoff, 'afterCustomerMessage'>) =>
-  on('message.received', 'conversations.handoff', (e) =>
-    handoff.afterCustomerMessage(e.companyId, e.clientId, e.messageId),
-  );
+export const handoffSubscriber = (handoff: Pick<Handoff, 'afterCustomerMessages'>) =>
+  onMany('message.received', 'conversations.handoff', (events) => handoff.afterCustomerMessages(events));

@@ -136,6 +136,17 @@ export function on<T extends DomainEventType>(
   return { name, type, handle };
 }
 
+/** A dispatch's events by company, each company's in the order they came (for `onMany` handlers). */
+export function byCompany<E extends { companyId: number }>(events: E[]): Map<number, E[]> {
+  const grouped = new Map<number, E[]>();
+  for (const e of events) {
+    const list = grouped.get(e.companyId);
+    if (list) list.push(e);
+    else grouped.set(e.companyId, [e]);
+  }
+  return grouped;
+}
+
 /** Declares a subscriber that takes the events of a dispatch together (see `Subscriber.handleMany`). */
 export function onMany<T extends DomainEventType>(
   type: T,
