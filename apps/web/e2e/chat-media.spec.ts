@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import type { FakeGraphApi, WebhookEmitter } from '../../../packages/fakes/src/index';
 import { adminPerWorker, openSession, type Session } from './support/api';
+import { openConversation } from './support/chat';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
 
@@ -52,14 +53,10 @@ async function customerSendsPhoto(who: { name: string; phone: string }, mediaId:
   expect(statuses).toEqual([200]);
 }
 
-async function openConversation(page: Page, name: string): Promise<Locator> {
+async function openChatOf(page: Page, name: string): Promise<Locator> {
   await openSession(page, admin, 'es');
   await page.goto('/admin/chat');
-  await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
-  return conversation;
+  return openConversation(page, name);
 }
 
 test("a photo shows 'Descargando…' while WhatsApp holds it, then the picture, live", async ({ page }) => {
@@ -73,7 +70,7 @@ test("a photo shows 'Descargando…' while WhatsApp holds it, then the picture, 
     return undefined;
   });
   await customerSendsPhoto(ines, mediaId, 'Foto del recibo');
-  const conversation = await openConversation(page, ines.name);
+  const conversation = await openChatOf(page, ines.name);
   await expect(conversation.getByRole('status').filter({ hasText: 'Descargando…' })).toBeVisible();
   await expect(conversation.getByRole('img', { name: 'Foto del recibo' })).toHaveCount(0);
 
@@ -90,7 +87,7 @@ test("a photo WhatsApp no longer gives shows why and 'Reintentar', which brings 
   // WhatsApp does not know the media once (a permanent answer): the server gives up at once.
   graph.media.failNext(mediaId, { status: 404 });
   await customerSendsPhoto(pablo, mediaId, 'Foto del paquete');
-  const conversation = await openConversation(page, pablo.name);
+  const conversation = await openChatOf(page, pablo.name);
   const retry = conversation.getByRole('button', { name: 'Reintentar' });
   await expect(retry).toBeVisible({ timeout: 10_000 });
   await expect(

@@ -12,8 +12,12 @@ export async function openConversation(
   search = 'Buscar clientes...',
 ): Promise<Locator> {
   await page.getByRole('searchbox', { name: search }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
   const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
+  // The row may already show before the search's answer replaces the list, and move when it does: a
+  // click that landed as the rows moved opened nothing, so it is made again.
+  await expect(async () => {
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await expect(conversation.getByRole('heading', { name })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   return conversation;
 }
