@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures';
 import type { OwnServer } from './support/own-server';
 import { type OwnWhatsAppCompany, openOwnSession, startOwnWhatsAppCompany } from './support/own-whatsapp';
 import { flowCases } from './support/matrix';
+import { openConversation } from './support/chat';
 
 // The away message in the chat, on a server whose clock the spec moves (support/own-server.ts and
 // shifted-clock.mjs; the shared server's clock is never touched): the business opens one day a week,
@@ -93,9 +94,7 @@ for (const [language, width] of flowCases([
     expect((await write(phone, 'Hola, ¿estáis abiertos?', name)).statuses).toEqual([200]);
     await openOwnSession(page, server, admin, language);
     await page.goto(`${server.baseURL}/admin/chat`);
-    await page.getByRole('searchbox', { name: t.search }).fill(name);
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    const conversation = page.getByRole('region', { name });
+    const conversation = await openConversation(page, name, t.search);
     const awayBubbles = conversation.locator('.chat-message', { hasText: t.away });
     await expect(awayBubbles).toHaveCount(1);
     expect(awayTo()).toBe(1);

@@ -2,6 +2,7 @@ import type { FakeGraphApi, WebhookEmitter } from '../../../packages/fakes/src/i
 import { adminPerWorker, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { openConversation } from './support/chat';
 
 // Quoted replies and authors in /admin/chat, at a tablet's 768px, against the real server and the
 // loopback fake of the WhatsApp Cloud API: a customer's message comes through the signed webhook, the
@@ -41,9 +42,7 @@ test('at 768px: reply to a customer with Responder; the quote shows above the re
 
   await openSession(page, admin, 'es');
   await page.goto('/admin/chat');
-  await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
+  const conversation = await openConversation(page, name);
   const question = conversation.locator('.chat-message', { hasText: '¿Tenéis la talla M en azul?' });
   await question.hover();
   await question.getByRole('button', { name: 'Responder' }).click();

@@ -5,6 +5,7 @@ import { expect, test } from './support/fixtures';
 import type { OwnServer } from './support/own-server';
 import { type OwnWhatsAppCompany, openOwnSession, startOwnWhatsAppCompany } from './support/own-whatsapp';
 import { flowCases } from './support/matrix';
+import { openConversation } from './support/chat';
 
 // A message scheduled in the chat survives a restart of the server: scheduled from the composer, the
 // server stopped (SIGTERM, as a deploy does) and started again on the same database, the conversation
@@ -83,11 +84,7 @@ for (const [language, width] of flowCases([
 
     await openOwnSession(page, server, admin, language);
     await page.goto(`${server.baseURL}/admin/chat`);
-    const open = async () => {
-      await page.getByRole('searchbox', { name: t.search }).fill(name);
-      await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-      return page.getByRole('region', { name });
-    };
+    const open = () => openConversation(page, name, t.search);
     let conversation = await open();
     await conversation.getByRole('textbox').fill(text);
     await conversation.getByRole('button', { name: t.more }).click();

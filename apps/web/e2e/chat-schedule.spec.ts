@@ -3,6 +3,7 @@ import { adminPerWorker, openSession, type Session } from './support/api';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { openConversation } from './support/chat';
 
 // 'Programar envío' in /admin/chat against the real server and the loopback fake of the WhatsApp Cloud
 // API: a message scheduled from the composer shows 'Programado para …' with 'Editar' and 'Cancelar',
@@ -74,9 +75,7 @@ for (const [language, width] of [
 
     await openSession(page, admin, language);
     await page.goto('/admin/chat');
-    await page.getByRole('searchbox', { name: t.search }).fill(name);
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-    const conversation = page.getByRole('region', { name });
+    const conversation = await openConversation(page, name, t.search);
     await conversation.getByRole('textbox').fill('Mañana a las 10 tenemos tu pedido.');
     await conversation.getByRole('button', { name: t.more }).click();
     await page.getByRole('menuitem', { name: t.schedule }).click();
@@ -103,8 +102,7 @@ for (const [language, width] of [
     await expect(bubble).toHaveCount(0);
     // Read again from the server: it is gone there too.
     await page.reload();
-    await page.getByRole('searchbox', { name: t.search }).fill(name);
-    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await openConversation(page, name, t.search);
     await expect(page.getByRole('region', { name }).getByText('¿Me avisáis mañana?')).toBeVisible();
     await expect(
       page.getByRole('region', { name }).getByText('Mañana a las 10 tenemos tu pedido.'),

@@ -3,6 +3,7 @@ import { type FakeGraphApi, fakeTemplate, type WebhookEmitter } from '../../../p
 import { adminPerWorker, openSession, type Session } from './support/api';
 import { expect, test } from './support/fixtures';
 import { connectFakeWhatsApp } from './support/whatsapp';
+import { openConversation } from './support/chat';
 
 // Consent in the browser, against the real server and the loopback fake of the WhatsApp Cloud API: a
 // customer writes STOP through the signed webhook, the open chat shows 'Dado de baja' and the opt-out
@@ -41,14 +42,10 @@ async function customerSays(phone: string, name: string, text: string) {
   expect(statuses).toEqual([200]);
 }
 
-async function openConversation(page: Page, name: string) {
+async function openChatOf(page: Page, name: string) {
   await openSession(page, admin, 'es');
   await page.goto('/admin/chat');
-  await page.getByRole('searchbox', { name: 'Buscar clientes...' }).fill(name);
-  await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const conversation = page.getByRole('region', { name });
-  await expect(conversation.getByRole('heading', { name })).toBeVisible();
-  return conversation;
+  return openConversation(page, name);
 }
 
 test('STOP through the webhook: the open chat shows "Dado de baja" and the reply; a template asks first', async ({
@@ -56,7 +53,7 @@ test('STOP through the webhook: the open chat shows "Dado de baja" and the reply
 }) => {
   const eva = { name: uniqueName('Eva'), phone: uniquePhone() };
   await customerSays(eva.phone, eva.name, 'Hola, ¿qué tal?');
-  const conversation = await openConversation(page, eva.name);
+  const conversation = await openChatOf(page, eva.name);
   await expect(conversation.getByText('Dado de baja', { exact: true })).toHaveCount(0);
 
   await customerSays(eva.phone, eva.name, 'STOP');
