@@ -217,13 +217,18 @@ describe(`/storage (${engine})`, () => {
       const key = 'cd/cd0000000000000000000000000000aa.png';
       fs.mkdirSync(path.join(ctx.mediaDir, 'cd'), { recursive: true });
       fs.symlinkSync(path.join(outside, 'secret.png'), path.join(ctx.mediaDir, key));
-      // A whole shard folder that is a link to elsewhere.
-      const dirKey = 'ef/ef0000000000000000000000000000aa.png';
+      // A whole shard folder that is a link to elsewhere: a shard no file stored by the tests before this
+      // one uses (their names are random, so any shard may exist already).
+      const hex = [...'0123456789abcdef'];
+      const shard = hex
+        .flatMap((a) => hex.map((b) => `${a}${b}`))
+        .find((name) => !fs.existsSync(path.join(ctx.mediaDir, name)))!;
+      const dirKey = `${shard}/${shard}0000000000000000000000000000aa.png`;
       fs.copyFileSync(
         path.join(outside, 'secret.png'),
-        path.join(outside, 'ef0000000000000000000000000000aa.png'),
+        path.join(outside, `${shard}0000000000000000000000000000aa.png`),
       );
-      fs.symlinkSync(outside, path.join(ctx.mediaDir, 'ef'));
+      fs.symlinkSync(outside, path.join(ctx.mediaDir, shard));
       for (const storageKey of [key, dirKey]) {
         await ctx.container.mediaRepository.createMedia(cast.admin.user.company_id!, {
           userId: null,
