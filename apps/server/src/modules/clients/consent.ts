@@ -2,6 +2,7 @@ import type { InboxSettings } from '@hablabot/contract';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { byCompany } from '../../platform/events/domain-events';
+import { memoByList } from '../../platform/list-memo';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
 
@@ -17,9 +18,10 @@ const consentText = prepared((db, v: { companyId: number; messageId: number }) =
     .where('id', '=', v.messageId),
 );
 
-/** A customer's message that may be a consent word: a text, or the text of a tapped button. */
-const mayBeConsentWord = (message: { sender_type: string; message_type: string } | undefined) =>
-  message?.sender_type === 'client' && CONSENT_MESSAGE_TYPES.includes(message.message_type);
+/** A customer's stored message that may be a consent word (CONSENT_MESSAGE_TYPES). */
+const mayBeConsentWord = <M extends { sender_type: string; message_type: string }>(
+  message: M | undefined,
+): message is M => message?.sender_type === 'client' && CONSENT_MESSAGE_TYPES.includes(message.message_type);
 
 /** Meta's error for a user who stopped receiving marketing messages from the business. */
 export const META_USER_STOPPED_MARKETING = 131050;
@@ -37,21 +39,8 @@ export function consentWord(text: string): string {
     .toLowerCase();
 }
 
-/** Word lists seen (a company's, as last read), compared as consent compares; a few companies' worth. */
-const wordSets = new Map<string, Set<string>>();
-const KEPT_WORD_SETS = 256;
-
 /** The list's words as consent compares them, worked out once per list (every message is compared). */
-function wordSet(words: readonly string[]): Set<string> {
-  const key = words.join('\u0000');
-  let set = wordSets.get(key);
-  if (!set) {
-    set = new Set(words.map(consentWord).filter((w) => w !== ''));
-    if (wordSets.size >= KEPT_WORD_SETS) wordSets.clear();
-    wordSets.set(key, set);
-  }
-  return set;
-}
+const wordSet = memoByList((words) => new Set(words.map(consentWord).filter((w) => w !== '')));
 
 /** Whether a customer's whole message is one of the words: 'opt_out', 'opt_in' or null. */
 export function consentKeyword(text: string, words: ConsentWords): 'opt_out' | 'opt_in' | null {
@@ -150,7 +139,7 @@ export function createConsent(deps: {
     /** Whether the customer's stored message is a consent word (see `isConsentKeyword`). */
     async isKeywordMessage(companyId: number, messageId: number): Promise<boolean> {
       const [message] = (await consentText(db, { companyId, messageId })).rows;
-      if (!message || !mayBeConsentWord(message)) return false;
+      if (!mayBeConsentWord(message)) return false;
       return isConsentKeyword(await deps.inboxSettings.get(companyId), message.content);
     },
 
@@ -177,7 +166,7 @@ export function createConsent(deps: {
         for (const { clientId, messageId } of list) {
           const message = byId.get(messageId);
           // A text, or a tap on a template's quick reply (its button's text), e.g. 'Detener promociones'.
-          if (!message || !mayBeConsentWord(message)) continue;
+          if (!mayBeConsentWord(message)) continue;
           settings ??= await deps.inboxSettings.get(companyId);
           await applyWord(companyId, clientId, message.content, settings);
         }

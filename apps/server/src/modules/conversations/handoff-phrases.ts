@@ -1,28 +1,18 @@
+import { memoByList } from '../../platform/list-memo';
 import { consentWord } from '../clients/consent';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Lists of phrases seen (a company's, as last read) and their one pattern; a few companies' worth. */
-const patterns = new Map<string, RegExp | null>();
-const KEPT_PATTERNS = 256;
-
 /** One pattern for all the phrases, built once per list (every customer message is matched). */
-function patternOf(phrases: readonly string[]): RegExp | null {
-  const key = phrases.join('\u0000');
-  let pattern = patterns.get(key);
-  if (pattern === undefined) {
-    const alternatives = phrases.flatMap((phrase) => {
-      const words = consentWord(phrase);
-      return words ? [words.split(' ').map(escapeRegExp).join('\\s+')] : [];
-    });
-    pattern = alternatives.length
-      ? new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u')
-      : null;
-    if (patterns.size >= KEPT_PATTERNS) patterns.clear();
-    patterns.set(key, pattern);
-  }
-  return pattern;
-}
+const patternOf = memoByList((phrases): RegExp | null => {
+  const alternatives = phrases.flatMap((phrase) => {
+    const words = consentWord(phrase);
+    return words ? [words.split(' ').map(escapeRegExp).join('\\s+')] : [];
+  });
+  return alternatives.length
+    ? new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u')
+    : null;
+});
 
 /**
  * Whether the customer's message holds one of the hand-off phrases as a whole word or phrase, in any

@@ -27,16 +27,16 @@ export {
   toMessage,
 } from './message-rows';
 
-/**
- * A company's chat messages: the only SQL of the messages table — reading them here, storing them in
- * message-inserts.repository.ts, changing them in message-updates.repository.ts. Every function takes the
- * company it is scoped to. Built on the database or on a transaction (see `createRepositories`).
- */
 /** One message of the company, whole: read for every customer message (the chat's stream, hand-off). */
 const messageById = prepared((db, v: { companyId: number; id: number }) =>
   db.selectFrom('messages').selectAll().where('company_id', '=', v.companyId).where('id', '=', v.id),
 );
 
+/**
+ * A company's chat messages: the only SQL of the messages table — reading them here, storing them in
+ * message-inserts.repository.ts, changing them in message-updates.repository.ts. Every function takes the
+ * company it is scoped to. Built on the database or on a transaction (see `createRepositories`).
+ */
 export function createMessagesRepository(db: Executor) {
   const { present, presentOne } = createMessagePresenter(db);
 

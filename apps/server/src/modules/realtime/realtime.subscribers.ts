@@ -1,5 +1,5 @@
 import type { Conversation, MassMessageStatus, ServerEvent } from '@hablabot/contract';
-import { type Subscriber, on, onMany } from '../../platform/events/domain-events';
+import { type Subscriber, byCompany, on, onMany } from '../../platform/events/domain-events';
 import type { Audience, EventBus } from '../../platform/events/events';
 import type { ClientsRepository } from '../clients/clients.repository';
 import { toMassMessage, type MassMessagesRepository } from '../mass-messages/mass-messages.repository';
@@ -50,14 +50,9 @@ export function realtimeSubscribers(deps: {
     key: (e: E) => K,
     read: (companyId: number, keys: K[]) => Promise<Map<K, V>>,
   ): Promise<(V | undefined)[]> {
-    const byCompany = new Map<number, Set<K>>();
-    for (const e of events) {
-      const keys = byCompany.get(e.companyId) ?? new Set<K>();
-      keys.add(key(e));
-      byCompany.set(e.companyId, keys);
-    }
     const found = new Map<number, Map<K, V>>();
-    for (const [companyId, keys] of byCompany) found.set(companyId, await read(companyId, [...keys]));
+    for (const [companyId, list] of byCompany(events))
+      found.set(companyId, await read(companyId, [...new Set(list.map(key))]));
     return events.map((e) => found.get(e.companyId)?.get(key(e)));
   }
 
