@@ -65,6 +65,31 @@ export interface Stats {
   p99: number;
 }
 
+/**
+ * A company whose WhatsApp settings name `phoneNumberId` and its app secret, with its admin (who never
+ * signs in): what the webhook benches deliver to.
+ */
+export async function benchWebhookCompany(
+  container: Container,
+  company: { email: string; name: string; phoneNumberId: string; appSecret: string },
+): Promise<number> {
+  const { identity, settingsRepository, secrets } = container;
+  const role = await identity.findRoleByName('admin');
+  const userId = await identity.createUser({
+    name: 'Bench Admin',
+    email: company.email,
+    passwordHash: 'unused',
+    roleIds: [role!.id],
+    newCompanyName: company.name,
+  });
+  const companyId = (await identity.findUserById(userId))!.company_id!;
+  await settingsRepository.upsertSettings(companyId, {
+    whatsapp_phone_id: company.phoneNumberId,
+    whatsapp_app_secret_enc: secrets.encrypt(company.appSecret),
+  });
+  return companyId;
+}
+
 /** The figures of `total` calls that took `seconds` in all, from their latencies (milliseconds). */
 function statsOf(latencies: number[], total: number, seconds: number): Stats {
   latencies.sort((a, b) => a - b);

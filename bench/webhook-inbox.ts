@@ -24,25 +24,17 @@ const APP_SECRET = 'bench-app-secret-inbox-0123456789';
 
 /** Child: the real server on a temp database with one company whose settings name the phone number id. */
 async function serve() {
-  const { startBenchServer, drained } = await import('./lib');
+  const { benchWebhookCompany, startBenchServer, drained } = await import('./lib');
   const server = await startBenchServer();
-  const { identity, settingsRepository, secrets, db, webhookInbox } = server.container;
+  const { db, webhookInbox } = server.container;
   // The first process sets the company up; the others share its database.
-  if (process.env.BENCH_SETUP !== '0') {
-    const role = await identity.findRoleByName('admin');
-    const userId = await identity.createUser({
-      name: 'Bench Admin',
+  if (process.env.BENCH_SETUP !== '0')
+    await benchWebhookCompany(server.container, {
       email: 'bench-inbox@hablabot.local',
-      passwordHash: 'unused',
-      roleIds: [role!.id],
-      newCompanyName: 'Bench inbox company',
+      name: 'Bench inbox company',
+      phoneNumberId: PHONE_NUMBER_ID,
+      appSecret: APP_SECRET,
     });
-    const companyId = (await identity.findUserById(userId))!.company_id!;
-    await settingsRepository.upsertSettings(companyId, {
-      whatsapp_phone_id: PHONE_NUMBER_ID,
-      whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
-    });
-  }
   // 'pause' stops the dispatcher (deliveries are only kept); 'resume' starts it and answers like a drain.
   // Any other question: wait until the inbox is drained, then say when that was and what is stored.
   process.on('message', async (question) => {

@@ -19,21 +19,14 @@ const APP_SECRET = 'bench-app-secret-0123456789';
 
 /** Child: the real server on a temp database with one company whose settings name the phone number id. */
 async function serve() {
-  const { startBenchServer, drained } = await import('./lib');
+  const { benchWebhookCompany, startBenchServer, drained } = await import('./lib');
   const server = await startBenchServer();
-  const { identity, settingsRepository, secrets, db } = server.container;
-  const role = await identity.findRoleByName('admin');
-  const userId = await identity.createUser({
-    name: 'Bench Admin',
+  const { db } = server.container;
+  await benchWebhookCompany(server.container, {
     email: 'bench-webhook@hablabot.local',
-    passwordHash: 'unused',
-    roleIds: [role!.id],
-    newCompanyName: 'Bench webhook company',
-  });
-  const companyId = (await identity.findUserById(userId))!.company_id!;
-  await settingsRepository.upsertSettings(companyId, {
-    whatsapp_phone_id: PHONE_NUMBER_ID,
-    whatsapp_app_secret_enc: secrets.encrypt(APP_SECRET),
+    name: 'Bench webhook company',
+    phoneNumberId: PHONE_NUMBER_ID,
+    appSecret: APP_SECRET,
   });
   process.on('message', async () => {
     // Deliveries are processed after their 200 (the webhook inbox): count once none waits.
