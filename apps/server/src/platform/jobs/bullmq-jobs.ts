@@ -171,6 +171,9 @@ export function createBullJobQueue<M extends object = JobPayloads>(
         worker.on('error', (err) => logger.error({ err, name }, 'job worker error'));
         workers.push(worker);
       }
+      // Started means listening: BullMQ cannot close a worker whose connections are still being set up
+      // (the setup's failure is then reported to no one, an unhandled rejection).
+      await Promise.all(workers.map((worker) => worker.waitUntilReady()));
     },
     async stop() {
       const closing = workers.splice(0).map(async (worker) => {
