@@ -15,7 +15,8 @@
 // The server runs in this process; the browser in its own. Clients are seeded by direct inserts in
 // batches, each with a last message (one a minute back from now), some unread and some with the bot paused.
 // Run: node --import tsx bench/chat-list.ts        (CHROMIUM_PATH overrides /usr/bin/chromium;
-//      DATABASE_URL=postgres://… for PostgreSQL; BENCH_CHAT_SCROLL=0 stops after the load and search figures)
+//      DATABASE_URL=postgres://… for PostgreSQL; BENCH_CHAT_SCROLL=0 stops after the load and search figures;
+//      BENCH_PROFILE=<dir> writes the browser's CPU profile of the last first visit there)
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -209,13 +210,22 @@ async function summaryTimings(): Promise<{ page: number; duration: number; end: 
 
 /** What the page fetched until now, in order: when each request started and ended (ms since navigation). */
 async function waterfall(): Promise<string> {
-  const entries = await page.evaluate(() =>
-    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
-      name: e.name.replace(location.origin, ''),
-      start: e.startTime,
-      end: e.responseEnd,
-    })),
-  );
+  const entries = await page.evaluate(() => {
+    const [document] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    return [
+      ...(document
+        ? [
+            { name: '(the page: first byte)', start: document.requestStart, end: document.responseStart },
+            { name: '(the page: parsed)', start: document.responseEnd, end: document.domInteractive },
+          ]
+        : []),
+      ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => ({
+        name: e.name.replace(location.origin, ''),
+        start: e.startTime,
+        end: e.responseEnd,
+      })),
+    ];
+  });
   return entries
     .map((e) => `  ${e.start.toFixed(0).padStart(5)} → ${e.end.toFixed(0).padStart(5)}  ${e.name}`)
     .join('\n');
@@ -231,8 +241,19 @@ for (let i = 0; i < 5; i++) {
     await page.context().close();
     page = await openPage();
   }
+  const profiling =
+    i === 2 && process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : undefined;
+  await profiling?.send('Profiler.enable');
+  await profiling?.send('Profiler.setSamplingInterval', { interval: 200 });
+  await profiling?.send('Profiler.start');
   await page.goto(`${server.url}/admin/chat`);
   await page.waitForFunction(() => (window as unknown as { benchFirstRow: number | null }).benchFirstRow);
+  if (profiling) {
+    const { profile } = await profiling.send('Profiler.stop');
+    const file = path.join(process.env.BENCH_PROFILE!, 'chat-first-visit.cpuprofile');
+    await import('node:fs').then((fs) => fs.writeFileSync(file, JSON.stringify(profile)));
+    console.log(`the browser's CPU profile of the last first visit: ${file}`);
+  }
   const firstRow = await page.evaluate(() => (window as unknown as { benchFirstRow: number }).benchFirstRow);
   const first = (await summaryTimings()).find((t) => t.page === 1);
   loads.push({ firstRow, request: first?.duration ?? Number.NaN });

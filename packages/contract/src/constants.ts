@@ -36,3 +36,9 @@ export const SEGMENT_CHIP_FALLBACK_COLOR = '#CCCCCC';
 /** Passwords: at least PASSWORD_MIN characters and at most PASSWORD_MAX (the other rules are in identity.schema.ts). */
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 128;
+
+/** How often the event stream sends a comment line to keep proxies from closing an idle connection. */
+export const EVENTS_HEARTBEAT_MS = 15_000;
+
+/** How far ahead a message may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 30;

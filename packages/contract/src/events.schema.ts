@@ -177,6 +177,3 @@ export type ServerEventType = ServerEvent['type'];
 /** What the stream delivers: a published event with its id, or a reset. */
 export const ZStreamEvent = z.discriminatedUnion('type', [...ZServerEvent.options, ZStreamResetEvent]);
 export type StreamEvent = z.infer<typeof ZStreamEvent>;
-
-/** How often the stream sends a comment line to keep proxies from closing an idle connection. */
-export const EVENTS_HEARTBEAT_MS = 15_000;

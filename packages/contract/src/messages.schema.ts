@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZTimestamp, zId, zText } from './common.schema';
+import { SCHEDULE_MAX_DAYS } from './constants';
 
 /**
  * A chat message's delivery status. 2 (read) and 4 (not sent / failed) are the values the chat screen
@@ -180,9 +181,6 @@ export type MarkAsReadResponse = z.infer<typeof ZMarkAsReadResponse>;
 
 /** A path holding a client's id as `clientId`. */
 export const ZClientIdParams = z.object({ clientId: zId() });
-
-/** How far ahead a message may be scheduled. */
-export const SCHEDULE_MAX_DAYS = 30;
 
 /**
  * A scheduled send's time: ISO 8601 with its offset (`2026-12-01T09:30:00-05:00` or `…Z`), later than

@@ -1,4 +1,4 @@
-import { EVENTS_HEARTBEAT_MS, type StreamEvent, ZStreamEvent } from '@hablabot/contract';
+import { EVENTS_HEARTBEAT_MS, type StreamEvent } from '@hablabot/contract';
 import { streamPaths } from '@hablabot/contract/api';
 import { createParser } from 'eventsource-parser';
 import { apiUrl, endSession } from './api-client';
@@ -75,6 +75,29 @@ export interface EventStreamOptions {
   random?: () => number;
 }
 
+type StreamEventSchema = typeof import('./stream-event-schema').ZStreamEvent;
+let streamEventSchema: StreamEventSchema | undefined;
+let streamEventSchemaLoading: Promise<StreamEventSchema> | undefined;
+
+/**
+ * The schema every event is checked against. Building it (zod, with every message, conversation and
+ * settings shape) takes a first screen longer than drawing its rows, so it is loaded with the stream's
+ * first event instead; a load that fails is tried again with the next event.
+ */
+function loadStreamEventSchema(): Promise<StreamEventSchema> {
+  streamEventSchemaLoading ??= import('./stream-event-schema').then(
+    (module) => {
+      streamEventSchema = module.ZStreamEvent;
+      return module.ZStreamEvent;
+    },
+    (error: unknown) => {
+      streamEventSchemaLoading = undefined;
+      throw error;
+    },
+  );
+  return streamEventSchemaLoading;
+}
+
 const DEAD_AFTER_HEARTBEATS = 2.5;
 const DEFAULT_INITIAL_DELAY_MS = 1000;
 const DEFAULT_MAX_DELAY_MS = 30_000;
@@ -128,8 +151,26 @@ export function openEventStream(options: EventStreamOptions): { close(): void; d
     options.onStateChange?.(next);
   };
 
-  function deliver(frame: SseFrame) {
+  /** Frames that came while the schema was loading, in order: they are delivered once it is there. */
+  const waiting: SseFrame[] = [];
+  function receive(frame: SseFrame) {
+    // Counted as seen at once: a reconnect does not ask again for a frame that is waiting here.
     lastId = frame.id;
+    if (streamEventSchema && waiting.length === 0) return deliver(frame, streamEventSchema);
+    waiting.push(frame);
+    if (waiting.length > 1) return;
+    loadStreamEventSchema().then(
+      (schema) => {
+        for (const next of waiting.splice(0)) if (!stopper.signal.aborted) deliver(next, schema);
+      },
+      (error: unknown) => {
+        waiting.length = 0;
+        options.onError?.(error);
+      },
+    );
+  }
+
+  function deliver(frame: SseFrame, schema: StreamEventSchema) {
     let data: unknown;
     try {
       data = JSON.parse(frame.data);
@@ -137,7 +178,7 @@ export function openEventStream(options: EventStreamOptions): { close(): void; d
       options.onError?.(error);
       return;
     }
-    const parsed = ZStreamEvent.safeParse({ type: frame.event, data });
+    const parsed = schema.safeParse({ type: frame.event, data });
     if (!parsed.success) {
       options.onError?.(parsed.error);
       return;
@@ -194,7 +235,7 @@ export function openEventStream(options: EventStreamOptions): { close(): void; d
 
       setState('open');
       const parser = createSseParser({
-        onFrame: deliver,
+        onFrame: receive,
         onRetry: (ms) => {
           baseDelayMs = ms;
         },

@@ -34,6 +34,24 @@ export function intlLocale(language: string): string {
   return language === 'en' ? 'en-US' : 'es-MX';
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date formatter of a UI language and options, made once and kept: making an `Intl.DateTimeFormat`
+ * costs milliseconds (Chromium loads the locale's data for each one), and the chat list and the thread
+ * format a date for every row and bubble.
+ */
+export function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = intlLocale(language);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** First day of the week for calendars: Monday in Spanish, Sunday in English. */
 export function weekStartsOn(language: string): 0 | 1 {
   return language === 'en' ? 0 : 1;

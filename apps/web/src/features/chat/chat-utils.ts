@@ -1,5 +1,5 @@
 import type { Message } from '@hablabot/contract';
-import { intlLocale } from '../../lib/i18n';
+import { dateFormat } from '../../lib/i18n';
 
 /** How long after the customer's last message free text may still be sent. */
 export const CHAT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -18,21 +18,18 @@ export function timeLabel(iso: string | null, now: Date, language: string, yeste
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const locale = intlLocale(language);
-  if (sameDay(date, now)) {
-    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
-  }
+  if (sameDay(date, now)) return dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date);
   const before = new Date(now);
   before.setDate(now.getDate() - 1);
   if (sameDay(date, before)) return yesterday;
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  return dateFormat(language, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 }
 
 /** The time of a bubble (hours and minutes). */
 export function bubbleTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { hour: '2-digit', minute: '2-digit' }).format(date);
+  return dateFormat(language, { hour: '2-digit', minute: '2-digit' }).format(date);
 }
 
 export type ChatWindow =

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDialog } from '../../components/ConfirmDialog/useConfirm';
 import { call, isApiError } from '../../lib/api-client';
-import { intlLocale } from '../../lib/i18n';
+import { dateFormat } from '../../lib/i18n';
 import { type MessagePages, chatKeys, updateCachedMessage } from './api';
 import { ScheduleDialog } from './ScheduleDialog';
 import './scheduled.css';
@@ -38,9 +38,7 @@ export function removeCachedMessage(queryClient: QueryClient, clientId: number, 
 export function scheduledWhen(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-    date,
-  );
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**

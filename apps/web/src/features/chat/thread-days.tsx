@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { intlLocale } from '../../lib/i18n';
+import { dateFormat } from '../../lib/i18n';
 
 // The thread's day separators: each day of messages opens with its name, as messaging apps show it.
 
@@ -24,11 +24,7 @@ export function dayLabel(
   const before = new Date(now);
   before.setDate(now.getDate() - 1);
   if (day === localDay(before)) return words.yesterday;
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
+  return dateFormat(language, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
 
 /** The indexes of the messages (oldest first) that open a new day: a separator goes before each. */
