@@ -36,7 +36,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const loadAtStart = os.loadavg();
-const webDist: string = ensureWebBuild(root, { label: 'bench' });
+// BENCH_WEB_DIST serves another build of the web app (to compare two versions in the same hour).
+const webDist: string = process.env.BENCH_WEB_DIST ?? ensureWebBuild(root, { label: 'bench' });
 const server = await startBenchServer({ webDist });
 const { identity, db } = server.container;
 const { hashPassword } = await import('../apps/server/src/platform/passwords');

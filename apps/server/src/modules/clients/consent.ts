@@ -5,6 +5,7 @@ import { byCompany } from '../../platform/events/domain-events';
 import { memoByList } from '../../platform/list-memo';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
+import { companyCheck } from '../../db/company-check';
 
 /** The customer messages that may be a consent word: a text, or the text of a tapped button. */
 const CONSENT_MESSAGE_TYPES = ['text', 'button'];
@@ -154,7 +155,7 @@ export function createConsent(deps: {
         const rows = await db
           .selectFrom('messages')
           .select(['id', 'content', 'sender_type', 'message_type'])
-          .where('company_id', '=', companyId)
+          .where(companyCheck(), '=', companyId)
           .where(
             'id',
             'in',

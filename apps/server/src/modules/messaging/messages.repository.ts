@@ -14,6 +14,7 @@ import {
 import { createMessageInserts } from './message-inserts.repository';
 import { createMessageUpdates } from './message-updates.repository';
 import { createScheduledUpdates } from './scheduled-messages.repository';
+import { companyCheck } from '../../db/company-check';
 
 export {
   BOT_FAILURE_TYPE,
@@ -62,7 +63,7 @@ export function createMessagesRepository(db: Executor) {
       const rows = await db
         .selectFrom('messages')
         .selectAll()
-        .where('company_id', '=', companyId)
+        .where(companyCheck(), '=', companyId)
         .where('id', 'in', ids)
         .execute();
       return present(companyId, rows);

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/transactions';
 import type { Audience } from '../../platform/events/events';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
+import { companyCheck } from '../../db/company-check';
 
 /**
  * The audience of live events about conversations (see `Audience` in platform/events/events.ts): who the
@@ -24,7 +25,7 @@ export function createAudiences(deps: { db: Executor; inboxSettings: Pick<InboxS
         db
           .selectFrom('conversations')
           .select(['client_id', 'assignee_user_id'])
-          .where('company_id', '=', companyId)
+          .where(companyCheck(), '=', companyId)
           .where('client_id', 'in', unique)
           .execute(),
       ]);
