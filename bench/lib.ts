@@ -50,6 +50,9 @@ export async function startBenchServer(options: { webDist?: string } = {}): Prom
     url,
     async close() {
       await app.close();
+      // As the server does on close: nothing is left dispatching when the database closes.
+      await container.webhookInbox.stop();
+      await container.outbox.stop();
       await infra.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
