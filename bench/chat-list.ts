@@ -17,6 +17,7 @@
 // Run: node --import tsx bench/chat-list.ts        (CHROMIUM_PATH overrides /usr/bin/chromium;
 //      DATABASE_URL=postgres://… for PostgreSQL; BENCH_CHAT_SCROLL=0 stops after the load and search figures;
 //      BENCH_PROFILE=<dir> writes the browser's CPU profile of the last first visit there)
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -252,7 +253,7 @@ for (let i = 0; i < 5; i++) {
   if (profiling) {
     const { profile } = await profiling.send('Profiler.stop');
     const file = path.join(process.env.BENCH_PROFILE!, 'chat-first-visit.cpuprofile');
-    await import('node:fs').then((fs) => fs.writeFileSync(file, JSON.stringify(profile)));
+    fs.writeFileSync(file, JSON.stringify(profile));
     console.log(`the browser's CPU profile of the last first visit: ${file}`);
   }
   const firstRow = await page.evaluate(() => (window as unknown as { benchFirstRow: number }).benchFirstRow);

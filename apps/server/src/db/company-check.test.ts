@@ -1,9 +1,9 @@
 import { CompiledQuery, createQueryId, type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_INBOX_SETTINGS } from '@hablabot/contract';
 import { type TestDatabase, createTestDatabase } from '../../test/context';
 import { createMessagesRepository } from '../modules/messaging/messages.repository';
 import { createAudiences } from '../modules/realtime/audience';
-import { DEFAULT_INBOX_SETTINGS } from '@hablabot/contract';
 import { migrateToLatest } from './migrate';
 import type { DB } from './schema';
 
@@ -64,17 +64,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('reads by key (SQLite query pla
   });
 
   it("looks the conversations' assignees up by client", async () => {
-    const audiences = createAudiences({
-      db: test.database.db,
-      inboxSettings: { get: async () => DEFAULT_INBOX_SETTINGS },
-    });
-    const found = await plans((db) =>
-      createAudiences({ db, inboxSettings: { get: async () => DEFAULT_INBOX_SETTINGS } }).ofClients(
-        1,
-        [1, 2],
-      ),
-    );
-    expect(found).toEqual([expect.stringContaining('sqlite_autoindex_conversations_1 (client_id=?)')]);
-    expect((await audiences.ofClients(1, [1])).get(1)).toMatchObject({ assigneeId: null });
+    const audiences = (db: Kysely<DB>) =>
+      createAudiences({ db, inboxSettings: { get: async () => DEFAULT_INBOX_SETTINGS } });
+    expect(await plans((db) => audiences(db).ofClients(1, [1, 2]))).toEqual([
+      expect.stringContaining('sqlite_autoindex_conversations_1 (client_id=?)'),
+    ]);
+    expect((await audiences(test.database.db).ofClients(1, [1])).get(1)).toMatchObject({ assigneeId: null });
   });
 });

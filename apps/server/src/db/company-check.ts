@@ -7,6 +7,6 @@ import { type RawBuilder, sql } from 'kysely';
  * sizes companies reach) instead of looking up a few ids. The unary `+` keeps the column out of the
  * choice of index on both engines; the answer is still only the company's rows.
  */
-export function companyCheck(table?: string): RawBuilder<number> {
-  return sql<number>`+${sql.ref(table ? `${table}.company_id` : 'company_id')}`;
+export function companyCheck(): RawBuilder<number> {
+  return sql<number>`+${sql.ref('company_id')}`;
 }

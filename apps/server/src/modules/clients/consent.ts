@@ -1,11 +1,11 @@
 import type { InboxSettings } from '@hablabot/contract';
+import { companyCheck } from '../../db/company-check';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { byCompany } from '../../platform/events/domain-events';
 import { memoByList } from '../../platform/list-memo';
 import type { Outbox } from '../../platform/outbox/outbox';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
-import { companyCheck } from '../../db/company-check';
 
 /** The customer messages that may be a consent word: a text, or the text of a tapped button. */
 const CONSENT_MESSAGE_TYPES = ['text', 'button'];

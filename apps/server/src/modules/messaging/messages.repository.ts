@@ -1,4 +1,5 @@
 import { MESSAGE_STATUS, type Message, type MessageSender } from '@hablabot/contract';
+import { companyCheck } from '../../db/company-check';
 import { prepared } from '../../db/prepared';
 import type { Executor } from '../../db/transactions';
 import { statusHistory } from './message-authorship';
@@ -14,7 +15,6 @@ import {
 import { createMessageInserts } from './message-inserts.repository';
 import { createMessageUpdates } from './message-updates.repository';
 import { createScheduledUpdates } from './scheduled-messages.repository';
-import { companyCheck } from '../../db/company-check';
 
 export {
   BOT_FAILURE_TYPE,

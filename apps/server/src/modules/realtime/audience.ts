@@ -1,7 +1,7 @@
+import { companyCheck } from '../../db/company-check';
 import type { Executor } from '../../db/transactions';
 import type { Audience } from '../../platform/events/events';
 import type { InboxSettingsRepository } from '../team/inbox-settings.repository';
-import { companyCheck } from '../../db/company-check';
 
 /**
  * The audience of live events about conversations (see `Audience` in platform/events/events.ts): who the

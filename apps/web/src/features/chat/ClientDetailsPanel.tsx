@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Modal } from '../../components';
-import { intlLocale } from '../../lib/i18n';
+import { dateFormat } from '../../lib/i18n';
 import { isAgentSession, useSession } from '../../lib/session';
 import type { ClientsNavigationState } from '../clients/ClientsPage';
 import { type MessagePages, chatKeys } from './api';
@@ -44,9 +44,7 @@ function DetailsBody({ contact, conversation }: Pick<ClientDetailsPanelProps, 'c
   const messageCount = history?.pages[0]?.pagination.total;
   const date = (iso: string | null | undefined) =>
     iso
-      ? new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(iso),
-        )
+      ? dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
       : t('chat.details.none');
 
   if (details.isPending) return <p role="status">{t('chat.details.loading')}</p>;

@@ -3,7 +3,7 @@ import { clientsApi } from '@hablabot/contract/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
-import { intlLocale } from '../../lib/i18n';
+import { dateFormat } from '../../lib/i18n';
 import { useServerEvents } from '../../lib/use-server-events';
 
 /** The open client as GET /admin/client/{id} has them (shared with 'Detalles del cliente'). */
@@ -41,9 +41,9 @@ export function ConsentBadge({ clientId }: { clientId: number }) {
   });
   const at = client.data?.client.opted_out_at;
   if (!at) return null;
-  const when = new Intl.DateTimeFormat(intlLocale(i18n.resolvedLanguage ?? i18n.language), {
-    dateStyle: 'medium',
-  }).format(new Date(at));
+  const when = dateFormat(i18n.resolvedLanguage ?? i18n.language, { dateStyle: 'medium' }).format(
+    new Date(at),
+  );
   return (
     <span className="chat-consent-badge" title={t('chat.consent.since', { date: when })}>
       {t('chat.consent.optedOut')}
