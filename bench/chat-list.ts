@@ -16,7 +16,9 @@
 // batches, each with a last message (one a minute back from now), some unread and some with the bot paused.
 // Run: node --import tsx bench/chat-list.ts        (CHROMIUM_PATH overrides /usr/bin/chromium;
 //      DATABASE_URL=postgres://… for PostgreSQL; BENCH_CHAT_SCROLL=0 stops after the load and search figures;
-//      BENCH_PROFILE=<dir> writes the browser's CPU profile of the last first visit there)
+//      BENCH_PROFILE=<dir> writes the browser's CPU profile of the last first visit there;
+//      BENCH_LATENCY_MS=40 gives every request that round trip, at 20 Mbit/s, as over a real network;
+//      BENCH_WEB_DIST=<dir> serves another build of the web app)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,6 +154,8 @@ for (const query of [
 }
 
 // --- in the browser ---
+/** BENCH_LATENCY_MS: a round trip of that many ms on every request (a server across the internet). */
+const networkLatency = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const browser = await chromium.launch({
   executablePath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -163,6 +167,17 @@ const browser = await chromium.launch({
 async function openPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-ES' });
   const page = await context.newPage();
+  if (networkLatency > 0) {
+    // Chromium's network emulation: each request waits the round trip, bytes come at 20 Mbit/s.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: networkLatency,
+      downloadThroughput: 20_000_000 / 8,
+      uploadThroughput: 5_000_000 / 8,
+    });
+  }
   // tsx keeps function names through a `__name` helper that the functions sent to the page call.
   await page.addInitScript('window.__name = (fn) => fn;');
   // Before any script of the page: the time the first row of the list shows, and every long task.

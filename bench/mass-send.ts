@@ -126,6 +126,14 @@ async function main() {
         perSecond.set(s, (perSecond.get(s) ?? 0) + 1);
       }
       const full = [...perSecond.entries()].filter(([s]) => s < Math.floor(seconds)).map(([, n]) => n);
+      // The longest pauses between two sends, and when (s from the first): where the pace is lost.
+      const gaps = times
+        .slice(1)
+        .map((t, i) => ({ ms: t - times[i]!, at: (times[i]! - times[0]!) / 1000 }))
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((g) => `${g.ms} ms at ${g.at.toFixed(1)} s`);
+      console.log(`${pace}/s: longest pauses between two sends: ${gaps.join(', ')}`);
       const cpuUs = ((after.cpuMs - before.cpuMs) / recipients) * 1000;
       const messageRows = (after.messages - before.messages) / recipients;
       const recipientRows = (after.recipients - before.recipients) / recipients;

@@ -11,6 +11,7 @@ import { insertMassSend } from '../../../test/mass-factories';
 import { waitFor } from '../../../test/wait';
 import { createMassMessagesRepository } from './mass-messages.repository';
 import { type MassSenderOptions, createMassSender } from './mass-sender';
+import { WINDOW_MS } from './pacer';
 
 const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
@@ -158,6 +159,33 @@ describe(`the mass sender on a fake clock (${engine})`, () => {
     await sender.run(id);
     expect(requests.length).toBeGreaterThanOrEqual(20);
     expect(new Set(requests.map((r) => r.to)).size).toBe(requests.length);
+  });
+
+  it("goes on at its slice's pace after a hand-over in the same process, catching up the pause", async () => {
+    const clock = createFakeClock({ autoAdvance: true });
+    const { sender, requests } = senderOn(clock, { sliceMs: 1000 });
+    const id = await queuedSend(30, 10);
+    const start = clock.now();
+    await sender.run(id);
+    const firstSlice = requests.length;
+    // The hand-over takes 50 ms (the lease let go, the next job picked up, the lease taken again).
+    clock.advance(50);
+    await sender.run(id);
+    const next = requests.slice(firstSlice).map((r) => r.at - start);
+    // The pace's step (100 ms at 10/s; the send shares the number with the one of the test above).
+    const step = requests[1]!.at - requests[0]!.at;
+    // No request alone to start the slice, answered before the next: the slice's second request goes as
+    // soon as the last second's limit allows (one window after the first slice's second request), not a
+    // step after the first, and the slots of the first slice's grid follow. The pause costs nothing.
+    expect(next[1]).toBe(requests[1]!.at - start + WINDOW_MS);
+    expect(next[1]! - next[0]!).toBeLessThan(step);
+    expect(next.slice(2, 4)).toEqual([next[1]! + step, next[1]! + 2 * step]);
+    // Never more than the pace in any second, across the hand-over too.
+    const perSecond = 1000 / step;
+    for (const r of requests)
+      expect(requests.filter((q) => q.at >= r.at && q.at < r.at + 1000).length).toBeLessThanOrEqual(
+        perSecond,
+      );
   });
 
   it('backs off on 130429 and reaches everyone exactly once', async () => {

@@ -20,6 +20,8 @@ import type { MassSenderOptions } from './mass-sender-options';
 
 /** The shortest wait between two turns of a run (see `paced`). */
 const TURN_MS = 20;
+/** How soon after a slice ends its next run must start, in this process, to go on at the same pace. */
+const KEEP_PACE_MS = 2000;
 
 declare module '../../platform/jobs/jobs' {
   interface JobPayloads {
@@ -77,6 +79,8 @@ export function createMassSender(deps: {
   const again = new Set<number>();
   /** The pace (requests a second) of each send a run of this process is working on now. */
   const paces = new Map<number, number>();
+  /** The pacer of each send whose slice ended in this process, and when: its next run goes on with it. */
+  const handedOver = new Map<number, { pacer: Pacer; at: number }>();
   let logger: JobLogger = silentLogger;
   const sendOne = createRecipientRequest({
     repository: store,
@@ -180,14 +184,23 @@ export function createMassSender(deps: {
   async function work(send: MassMessageRow): Promise<'done' | { continueInMs?: number }> {
     const configured = Math.max(1, send.messages_per_second);
     const share = async () => Math.floor(configured / (await store.runningSends(send.company_id)));
-    const pacer = createPacer({
-      ceiling: await share(),
-      rateLimitBackoffMs: o.rateLimitBackoffMs ?? 1000,
-      clock,
-    });
+    // A run that follows its send's previous slice in this process goes on with that slice's pacer: its
+    // slots, its last second of requests (never more than the pace in any second) and its catch-up over
+    // the hand-over's pause. Its connection to WhatsApp is open, so no request goes first alone.
+    const now = clock.now();
+    for (const [id, kept] of handedOver) if (now - kept.at > KEEP_PACE_MS) handedOver.delete(id);
+    const kept = handedOver.get(send.id);
+    handedOver.delete(send.id);
+    const pacer =
+      kept?.pacer ??
+      createPacer({ ceiling: await share(), rateLimitBackoffMs: o.rateLimitBackoffMs ?? 1000, clock });
+    if (kept) pacer.setCeiling(await share());
     paces.set(send.id, pacer.rate);
     try {
-      return await paced(send, pacer, share);
+      const outcome = await paced(send, pacer, share, { warm: kept !== undefined });
+      if (outcome !== 'done' && outcome.continueInMs === 0)
+        handedOver.set(send.id, { pacer, at: clock.now() });
+      return outcome;
     } finally {
       paces.delete(send.id);
     }
@@ -198,6 +211,7 @@ export function createMassSender(deps: {
     send: MassMessageRow,
     pacer: Pacer,
     share: () => Promise<number>,
+    { warm }: { warm: boolean },
   ): Promise<'done' | { continueInMs?: number }> {
     const id = send.id;
     const configured = Math.max(1, send.messages_per_second);
@@ -220,7 +234,8 @@ export function createMassSender(deps: {
     let lastRenew = startedAt;
     let lastProgress = startedAt;
     let stop: 'paused' | 'cancelled' | 'lost' | undefined;
-    let first = true;
+    /** The run's first request goes alone, unless the run goes on from the send's previous slice. */
+    let first = !warm;
     const settled = (r: { id: number }) => (err: unknown) =>
       logger.error({ err, recipient: r.id }, 'mass send recipient could not be settled');
 
