@@ -102,6 +102,36 @@ describe(`transactional outbox (${engine})`, () => {
     expect(seen).toEqual([11, 12]);
   });
 
+  it("keeps a transaction's events to the process that wrote them, and to another once their lease ran out", async () => {
+    await clear();
+    heard.length = 0;
+    const seen: number[] = [];
+    const writer = createOutbox({ db: ctx.container.db, engine: ctx.engine });
+    writer.subscribe(on('message.updated', 'test.writer', async (e) => void seen.push(e.messageId)));
+    const other = createOutbox({ db: ctx.container.db, engine: ctx.engine });
+    other.subscribe(on('message.updated', 'test.other', async (e) => void seen.push(-e.messageId)));
+    // Not started: the writer's wake after the commit is its only dispatch.
+    await writer.transaction(async (_trx, events) => events.emit('message.updated', event(31)));
+    // Written claimed by the writer: another dispatcher finds nothing to take.
+    expect(await other.dispatch()).toBe(0);
+    await writer.idle();
+    expect(seen).toEqual([31]);
+    expect((await rows()).map((r) => r.state)).toEqual(['done']);
+    // A writer that stops between its commit and its dispatch: the rows wait for their lease to run out
+    // (here: moved a second into the past), then another dispatcher takes them.
+    const stopped = createOutbox({ db: ctx.container.db, engine: ctx.engine });
+    await stopped.stop();
+    await stopped.transaction(async (_trx, events) => events.emit('message.updated', event(32)));
+    expect(await other.dispatch()).toBe(0);
+    await ctx.container.db
+      .updateTable('outbox')
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .where('state', '=', 'pending')
+      .execute();
+    expect(await other.dispatch()).toBe(1);
+    expect(seen).toEqual([31, -32]);
+  });
+
   it('hands each event to one dispatcher when two share the database', async () => {
     await clear();
     const count = 300;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Executor } from '../../db/transactions';
@@ -15,9 +15,10 @@ import { type JobLogger, errorText, retryDelay, silentLogger } from '../jobs/job
 
 /**
  * The transactional outbox: a change writes its domain events to the `outbox` table in its own
- * transaction, so they exist exactly when the change does (a rolled-back write leaves no event). After
- * the commit the process wakes its dispatcher at once; a slow poll picks up what a process that died
- * between commit and dispatch left, and rows another instance wrote. A dispatcher claims rows with a
+ * transaction, so they exist exactly when the change does (a rolled-back write leaves no event). The
+ * rows are written claimed by the process (see `held`); after the commit it wakes its dispatcher at
+ * once, which takes them from memory; a slow poll picks up what a process that died between commit and
+ * dispatch left (once its lease ran out), and rows another instance wrote. A dispatcher claims rows with a
  * lease (PostgreSQL skips rows another holds), runs the event's subscribers in order of the rows, and
  * marks them done; a subscriber that throws is retried with growing waits, the others are not run again.
  * Done rows are deleted after a day.
@@ -64,6 +65,9 @@ export interface Outbox {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+/** What a dispatch reads of a row. */
+const CLAIMED = ['id', 'type', 'payload', 'handled', 'attempts', 'available_at'] as const;
+type Claimed = Pick<Selectable<DB['outbox']>, (typeof CLAIMED)[number]>;
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, engine } = options;
@@ -81,27 +85,49 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
+  /**
+   * The rows this process's transactions wrote, claimed by it at their insert (a lease of `leaseMs`), with
+   * when: they are dispatched from here, without a claim statement. One still here after a third of its
+   * lease (a process far behind) is left to the claim once the lease has run out, so a batch taken from
+   * here always has two thirds of a lease to be handled in, as a claimed one has its whole lease. A
+   * process that stops between the commit and the dispatch leaves them to another after the lease. The
+   * poll's passes claim instead, so rows left by others or due for a retry never wait behind a burst of
+   * this process's own.
+   */
+  const held: { row: Claimed; at: number }[] = [];
+  let claimNext = false;
 
   const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 
-  async function write(executor: Executor, events: DomainEvent[]) {
-    if (!events.length) return;
+  /** Inserts the events' rows; `hold`: claimed by this process from the start (what it dispatches). */
+  async function insert(executor: Executor, events: DomainEvent[], hold: boolean): Promise<Claimed[]> {
+    if (!events.length) return [];
     const at = iso();
-    await executor
-      .insertInto('outbox')
-      .values(
-        events.map((e) => ({
-          type: e.type,
-          company_id: e.payload.companyId,
-          payload: JSON.stringify(e.payload),
-          state: 'pending' as const,
-          attempts: 0,
-          handled: '',
-          available_at: at,
-          created_at: at,
-        })),
-      )
-      .execute();
+    const rows = events.map((e) => ({
+      type: e.type,
+      company_id: e.payload.companyId,
+      payload: JSON.stringify(e.payload),
+      state: 'pending' as const,
+      attempts: hold ? 1 : 0,
+      handled: '',
+      available_at: at,
+      created_at: at,
+      ...(hold ? { locked_by: owner, locked_until: iso(leaseMs) } : {}),
+    }));
+    const ids = await executor.insertInto('outbox').values(rows).returning('id').execute();
+    // Both engines return the rows of a multi-row insert in the order of its values.
+    return rows.map((r, i) => ({ ...r, id: ids[i]!.id }));
+  }
+
+  async function write(executor: Executor, events: DomainEvent[]) {
+    await insert(executor, events, false);
+  }
+
+  /** The held rows to dispatch now: those within a third of their lease (older ones go to the claim). */
+  function takeHeld(): Claimed[] {
+    const fresh = Date.now() - leaseMs / 3;
+    while (held.length && held[0]!.at < fresh) held.shift();
+    return held.splice(0, batch).map((h) => h.row);
   }
 
   async function claim() {
@@ -119,7 +145,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .updateTable('outbox')
       .set((eb) => ({ locked_by: owner, locked_until: iso(leaseMs), attempts: eb('attempts', '+', 1) }))
       .where('id', 'in', due)
-      .returningAll()
+      .returning([...CLAIMED])
       .execute();
     return rows.sort((a, b) => a.id - b.id);
   }
@@ -130,7 +156,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
    * had it, else retried later for those that failed.
    */
   async function pass(): Promise<number> {
-    const rows = await claim();
+    const own = claimNext ? [] : takeHeld();
+    claimNext = false;
+    const rows = own.length ? own : await claim();
+    if (held.length) again = true;
     if (!rows.length) return 0;
     const state = rows.map((row) => ({
       row,
@@ -250,6 +279,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   function schedule() {
     if (stopped) return;
     timer = setTimeout(async () => {
+      claimNext = true;
       await run();
       if (Date.now() - lastPrune >= PRUNE_EVERY_MS) {
         lastPrune = Date.now();
@@ -263,15 +293,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     write,
     async transaction(work) {
-      let events: DomainEvent[] = [];
+      let written: Claimed[] = [];
       const result = await db.transaction().execute(async (trx) => {
-        events = [];
+        const events: DomainEvent[] = [];
         const sink: EventSink = { emit: (type, payload) => void events.push(domainEvent(type, payload)) };
         const out = await work(trx, sink);
-        await write(trx, events);
+        written = await insert(trx, events, true);
         return out;
       });
-      if (events.length) wake();
+      if (written.length) {
+        const at = Date.now();
+        for (const row of written) held.push({ row, at });
+        wake();
+      }
       return result;
     },
     subscribe(...list) {
