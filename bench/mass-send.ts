@@ -134,6 +134,7 @@ async function main() {
         .slice(0, 5)
         .map((g) => `${g.ms} ms at ${g.at.toFixed(1)} s`);
       console.log(`${pace}/s: longest pauses between two sends: ${gaps.join(', ')}`);
+      console.log(`${pace}/s per second: ${[...perSecond.values()].join(' ')}`);
       const cpuUs = ((after.cpuMs - before.cpuMs) / recipients) * 1000;
       const messageRows = (after.messages - before.messages) / recipients;
       const recipientRows = (after.recipients - before.recipients) / recipients;
