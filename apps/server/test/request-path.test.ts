@@ -268,12 +268,22 @@ describe('SQLite keeps its prepared statements', () => {
     expect(db.prepare(sql)).toBe(first);
   });
 
-  it('keeps at most its limit, and no long one-off SQL', () => {
-    const long = `select v from t where v in (${Array(2100).fill("'x'").join(',')})`;
+  it("keeps SQL as long as a webhook chunk's insert, and no one-off SQL as long as an import's", () => {
+    // ~5,000 characters: a chunk's 100-row insert of 20 columns is as long.
+    const chunk = `insert into t (v) values ${Array(1000).fill('(?)').join(', ')}`;
+    expect(db.prepare(chunk)).toBe(db.prepare(chunk));
+    const long = `select v from t where v in (${Array(20_000).fill("'x'").join(',')})`;
     expect(db.prepare(long)).not.toBe(db.prepare(long));
-    const statements = ['select 1', 'select 2', 'select 3', 'select 4'].map((s) => db.prepare(s));
-    expect(db.prepare('select 4')).toBe(statements[3]);
-    expect(db.prepare('select 1')).not.toBe(statements[0]);
+  });
+
+  it('keeps at most its limit, dropping the statement used least recently', () => {
+    const statements = ['select 1', 'select 2', 'select 3'].map((s) => db.prepare(s));
+    // 'select 1' used again: 'select 2' is now the least recently used, and goes when 'select 4' comes.
+    expect(db.prepare('select 1')).toBe(statements[0]);
+    const fourth = db.prepare('select 4');
+    expect(db.prepare('select 4')).toBe(fourth);
+    expect(db.prepare('select 1')).toBe(statements[0]);
+    expect(db.prepare('select 2')).not.toBe(statements[1]);
   });
 
   it('a kept statement sees a changed schema', () => {
