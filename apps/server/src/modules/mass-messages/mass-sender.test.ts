@@ -93,6 +93,10 @@ async function progressEvents(massMessageId: number): Promise<number> {
   return rows.filter((r) => JSON.parse(r.payload).massMessageId === massMessageId).length;
 }
 
+/** The most requests that started within any one second of the sender's clock. */
+const busiestSecond = (requests: { at: number }[]) =>
+  Math.max(...requests.map((r) => requests.filter((q) => q.at >= r.at && q.at < r.at + 1000).length));
+
 const sendRow = (id: number) =>
   ctx.container.db.selectFrom('mass_messages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -110,8 +114,7 @@ describe(`the mass sender on a fake clock (${engine})`, () => {
     // The first request alone, then one every 12.5 ms.
     expect(span).toBeGreaterThanOrEqual((159 / 80) * 1000);
     expect(span).toBeLessThanOrEqual((160 / 80) * 1000 * 1.01);
-    for (const r of requests)
-      expect(requests.filter((q) => q.at >= r.at && q.at < r.at + 1000).length).toBeLessThanOrEqual(80);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(80);
   });
 
   it('stops within one look at the send once it is paused, and sends nothing more', async () => {
@@ -181,11 +184,7 @@ describe(`the mass sender on a fake clock (${engine})`, () => {
     expect(next[1]! - next[0]!).toBeLessThan(step);
     expect(next.slice(2, 4)).toEqual([next[1]! + step, next[1]! + 2 * step]);
     // Never more than the pace in any second, across the hand-over too.
-    const perSecond = 1000 / step;
-    for (const r of requests)
-      expect(requests.filter((q) => q.at >= r.at && q.at < r.at + 1000).length).toBeLessThanOrEqual(
-        perSecond,
-      );
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(1000 / step);
   });
 
   it('backs off on 130429 and reaches everyone exactly once', async () => {

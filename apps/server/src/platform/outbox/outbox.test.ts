@@ -104,7 +104,6 @@ describe(`transactional outbox (${engine})`, () => {
 
   it("keeps a transaction's events to the process that wrote them, and to another once their lease ran out", async () => {
     await clear();
-    heard.length = 0;
     const seen: number[] = [];
     const writer = createOutbox({ db: ctx.container.db, engine: ctx.engine });
     writer.subscribe(on('message.updated', 'test.writer', async (e) => void seen.push(e.messageId)));
