@@ -1,10 +1,32 @@
-import { sql } from 'kysely';
+import { type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
 import { type TestUser, createUser } from '../../../test/factories';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
-import { WEBHOOK_RETRY_DELAYS_MS } from './webhook-inbox';
+import { WEBHOOK_RETRY_DELAYS_MS, createWebhookInbox } from './webhook-inbox';
+
+/** Records the statements run through it that claim webhook deliveries (an update that counts a try). */
+function claimSpy(): KyselyPlugin & { claims: number } {
+  const spy = {
+    claims: 0,
+    transformQuery({ node }: { node: RootOperationNode }) {
+      const text = JSON.stringify(node);
+      if (
+        node.kind === 'UpdateQueryNode' &&
+        text.includes('"webhook_deliveries"') &&
+        text.includes('"attempts"') &&
+        !text.includes('"pending"')
+      )
+        spy.claims++;
+      return node;
+    },
+    async transformResult({ result }: { result: unknown }) {
+      return result;
+    },
+  };
+  return spy as KyselyPlugin & { claims: number };
+}
 
 const PHONE_ID = '555000321';
 const METRICS_TOKEN = 'metrics-token-webhook-inbox-0123456789';
@@ -172,4 +194,118 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
     });
     expect(unknown.statusCode).toBe(404);
   });
+
+  // SQLite only: on PostgreSQL every delivery goes through the claim (several instances share it).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'keeps a delivery claimed by its process when nothing else is due and runs it with no claim; behind a due retry, through the claim, in id order',
+    async () => {
+      const spy = claimSpy();
+      const inbox = createWebhookInbox({
+        db: ctx.container.db.withPlugin(spy),
+        engine: 'sqlite',
+        inbound: ctx.container.inbound,
+        options: { now: clock.now },
+      });
+      const companyIds = [admin.user.company_id!];
+      const take = (wamid: string, text: string) =>
+        inbox.take(
+          Buffer.from(
+            JSON.stringify(inboundBody(PHONE_ID, '34611000005', 'text', { text: { body: text } }, { wamid })),
+          ),
+          { companyIds },
+        );
+      const row = async (id: number) =>
+        ctx.container.db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+
+      const first = await take('wamid.inbox.held.1', 'hola');
+      await inbox.idle();
+      expect(await row(first)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(spy.claims).toBe(0);
+
+      // A delivery that fails waits for its retry; once that is due, the next one is kept pending and a
+      // claim takes both, the retry first.
+      await breakStoring(ctx);
+      const failing = await take('wamid.inbox.held.2', 'boom');
+      await inbox.idle();
+      expect(await row(failing)).toMatchObject({ status: 'pending', attempts: 1 });
+      await mendStoring(ctx);
+      clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]!);
+      const behind = await take('wamid.inbox.held.3', 'sigo aquí');
+      await inbox.idle();
+      expect(spy.claims).toBe(1);
+      expect(await row(failing)).toMatchObject({ status: 'done', attempts: 2 });
+      expect(await row(behind)).toMatchObject({ status: 'done', attempts: 1 });
+      const stored = await ctx.container.db
+        .selectFrom('messages')
+        .select(['id', 'wamid'])
+        .where('wamid', 'in', ['wamid.inbox.held.2', 'wamid.inbox.held.3'])
+        .orderBy('id')
+        .execute();
+      expect(stored.map((m) => m.wamid)).toEqual(['wamid.inbox.held.2', 'wamid.inbox.held.3']);
+
+      // A process that stops gives back what it held and did not start: pending, untried, for the next.
+      const left = await take('wamid.inbox.held.4', 'hasta luego');
+      await inbox.stop();
+      expect(await row(left)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
+      await ctx.container.webhookInbox.processNow();
+      expect(await row(left)).toMatchObject({ status: 'done', attempts: 1 });
+    },
+  );
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'renews the lease of a delivery held for a third of it before running it, and leaves one another process took',
+    async () => {
+      const leaseMs = 3000;
+      const inbox = createWebhookInbox({
+        db: ctx.container.db,
+        engine: 'sqlite',
+        inbound: ctx.container.inbound,
+        options: { now: clock.now, leaseMs },
+      });
+      const companyIds = [admin.user.company_id!];
+      const take = (wamid: string) =>
+        inbox.take(
+          Buffer.from(
+            JSON.stringify(
+              inboundBody(PHONE_ID, '34611000006', 'text', { text: { body: wamid } }, { wamid }),
+            ),
+          ),
+          { companyIds },
+        );
+      const row = async (id: number) =>
+        ctx.container.db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+      const stored = async (wamid: string) =>
+        (await ctx.container.db.selectFrom('messages').select('id').where('wamid', '=', wamid).execute())
+          .length;
+
+      // The pass runs on the next turn of the event loop; the clock moves before it.
+      const late = await take('wamid.inbox.late.1');
+      clock.advance(leaseMs / 3);
+      await inbox.idle();
+      expect(await row(late)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await stored('wamid.inbox.late.1')).toBe(1);
+
+      // Its lease ran out and another process took it: not this one's to run any more.
+      const lost = await take('wamid.inbox.late.2');
+      clock.advance(leaseMs + 1);
+      await ctx.container.db
+        .updateTable('webhook_deliveries')
+        .set({ locked_by: 'another-process', locked_until: new Date(clock.now() + leaseMs).toISOString() })
+        .where('id', '=', lost)
+        .execute();
+      await inbox.idle();
+      expect(await row(lost)).toMatchObject({ status: 'processing', locked_by: 'another-process' });
+      expect(await stored('wamid.inbox.late.2')).toBe(0);
+      await ctx.container.db.deleteFrom('webhook_deliveries').where('id', '=', lost).execute();
+      await inbox.stop();
+    },
+  );
 });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
-import { prepared } from '../../db/prepared';
 import type { DB } from '../../db/schema';
 import { type JobLogger, silentLogger } from '../../platform/jobs/jobs';
 import { createGroupCommit } from '../../platform/group-commit';
@@ -9,24 +8,36 @@ import type { Metrics } from '../../platform/metrics';
 import { nextTurn } from '../../platform/turns';
 import type { TemplateStatusReceiver } from '../templates/template-status';
 import type { AcceptedDelivery, InboundService } from './inbound.service';
+import {
+  type InboxRow,
+  type Kept,
+  type KeptRow,
+  createWebhookInboxRepository,
+} from './webhook-inbox.repository';
 
 /**
  * The durable webhook inbox. The webhook route checks a delivery (inbound.service.ts `accept`), writes
  * it raw to `webhook_deliveries` in one insert and answers 200; from then on nothing of it is lost: a
- * process killed after the answer leaves the row, and the next one processes it.
+ * process killed after the answer leaves the row, and the next one processes it. The SQL is in
+ * webhook-inbox.repository.ts.
  *
  * Processing runs in a dispatcher: woken in the process at once after the insert, and by a slow poll
  * (background work) for what a stopped process left, retries whose time came, and rows another instance
  * wrote. Deliveries are processed one after the other in id order, so one conversation's messages keep
  * their order; a message is stored once by its wamid, so processing a delivery twice is harmless.
- * A wake after an insert claims only while a delivery this process kept has not been claimed yet: under
- * a burst, one claim takes the many rows kept meanwhile, and the wakes of those rows cost nothing.
  *
  * One dispatcher at a time, across instances: a claim (a short transaction, serialized on PostgreSQL by
  * an advisory lock) takes a batch only while no other process holds a live lease on one, so two
  * instances never process deliveries side by side and out of order. A lease that runs out means its
  * process died; its rows are taken again. (Claiming with FOR UPDATE SKIP LOCKED would let instances
  * work in parallel, but then a later delivery of a conversation could be stored before an earlier one.)
+ *
+ * Held deliveries (SQLite): when nothing else is due, the insert itself leaves a delivery claimed by the
+ * process that kept it, which processes it from memory with no claim. While something else is due (a
+ * retry, rows another process holds or left), deliveries are kept pending and go through the claim, in
+ * id order. A process that stops gives back what it held; one that dies leaves it to the lease.
+ * Under a burst, a wake after an insert claims only while a pending delivery this process kept has
+ * not been claimed yet: one claim takes the many rows kept meanwhile.
  *
  * A delivery whose processing throws is retried after each of `retryDelaysMs` (1 s, 5 s, 30 s, 2 min,
  * 10 min), then kept as `failed` for the super admin, who can replay it. Done rows are deleted after
@@ -49,28 +60,10 @@ export interface WebhookInboxOptions {
 
 export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 30_000, 120_000, 600_000];
 const PRUNE_EVERY_MS = 60_000;
-/** The advisory lock that serializes claims on PostgreSQL (any fixed number of ours). */
-const CLAIM_LOCK = 7_730_021;
 const ERROR_MAX = 300;
 
-type Row = { id: number; body: string; attempts: number };
-
-/** A delivery as kept: its bytes as text, when it came, the companies it concerns. */
-type Kept = { at: string; body: string; companyIds: string };
-
-const keptRow = (v: Kept) => ({
-  received_at: v.at,
-  body: v.body,
-  company_ids: v.companyIds,
-  status: 'pending' as const,
-  attempts: 0,
-  next_attempt_at: v.at,
-});
-
-/** A delivery kept alone (the group commit's fallback, see `take`). */
-const keepOne = prepared((db, v: Kept) =>
-  db.insertInto('webhook_deliveries').values(keptRow(v)).returning('id'),
-);
+/** A delivery this process kept already claimed (SQLite), waiting in memory for the next pass. */
+type Held = { row: InboxRow; keptAt: number };
 
 export function createWebhookInbox(deps: {
   db: Kysely<DB>;
@@ -80,7 +73,6 @@ export function createWebhookInbox(deps: {
   metrics?: Pick<Metrics, 'webhook'>;
   options?: WebhookInboxOptions;
 }) {
-  const { db, engine } = deps;
   const o = deps.options ?? {};
   const pollMs = o.pollMs ?? 1000;
   const leaseMs = o.leaseMs ?? 30_000;
@@ -89,13 +81,16 @@ export function createWebhookInbox(deps: {
   const keepMs = o.keepMs ?? 7 * 24 * 3600_000;
   const now = o.now ?? Date.now;
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const repository = createWebhookInboxRepository({ db: deps.db, engine: deps.engine, owner });
   let logger: JobLogger = silentLogger;
   let running: Promise<void> | null = null;
   let again = false;
   /** A pass must claim even if nothing kept here waits: the poll, a replay, a full batch. */
   let claimAnyway = false;
-  /** Deliveries this process kept and no claim of its own has taken yet. */
+  /** Deliveries this process kept pending and no claim of its own has taken yet. */
   const unclaimed = new Set<number>();
+  /** Deliveries this process kept already claimed, in id order (see `take`). */
+  let held: Held[] = [];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
@@ -107,75 +102,29 @@ export function createWebhookInbox(deps: {
    * deliveries that arrive while one insert is under way are kept together in the next one, so a burst
    * pays one transaction for many. Each request is still answered only once its own row is committed.
    */
-  const keeper = createGroupCommit<Kept, number>({
+  const keeper = createGroupCommit<Kept, KeptRow>({
     maxBatch: 100,
-    async writeBatch(items) {
-      const rows = await db
-        .insertInto('webhook_deliveries')
-        .values(items.map(keptRow))
-        .returning('id')
-        .execute();
-      // Both engines return the rows of a multi-row insert in the order of its values.
-      return rows.map((r) => r.id);
-    },
+    writeBatch: (items) => repository.keep(items, { hold: !stopped, at: iso(), until: iso(leaseMs) }),
     async writeOne(item) {
-      const [row] = (await keepOne(db, item)).rows;
+      const [row] = await repository.keep([item], { hold: !stopped, at: iso(), until: iso(leaseMs) });
       if (!row) throw new Error('webhook inbox: the delivery was not kept');
-      return row.id;
+      return row;
     },
   });
 
-  /** Takes the next batch in id order, unless another process holds a live lease (see above). */
-  function claim(): Promise<Row[]> {
-    return db.transaction().execute(async (trx) => {
-      if (engine === 'postgres') await sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`.execute(trx);
-      const at = iso();
-      const held = await trx
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'processing')
-        .where('locked_by', '<>', owner)
-        .where('locked_until', '>', at)
-        .limit(1)
-        .executeTakeFirst();
-      if (held) return [];
-      const [pending, orphaned] = await Promise.all([
-        trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', at)
-          .orderBy('id')
-          .limit(batch)
-          .execute(),
-        // Rows whose process died while it held them.
-        trx
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', '=', 'processing')
-          .where('locked_until', '<=', at)
-          .orderBy('id')
-          .limit(batch)
-          .execute(),
-      ]);
-      const ids = [...pending, ...orphaned]
-        .map((r) => r.id)
-        .sort((a, b) => a - b)
-        .slice(0, batch);
-      if (!ids.length) return [];
-      const rows = await trx
-        .updateTable('webhook_deliveries')
-        .set((eb) => ({
-          status: 'processing' as const,
-          locked_by: owner,
-          locked_until: iso(leaseMs),
-          attempts: eb('attempts', '+', 1),
-        }))
-        .where('id', 'in', ids)
-        .returning(['id', 'body', 'attempts'])
-        .execute();
-      return rows.sort((a, b) => a.id - b.id);
-    });
+  /**
+   * The held deliveries for the next pass, in id order. One kept a third of its lease ago or more has
+   * its lease renewed first (the pass then has two thirds of it, renewed from then on); one another
+   * process took meanwhile (its lease had run out) is no longer this process's to run.
+   */
+  async function takeHeld(): Promise<InboxRow[]> {
+    const taken = held.slice(0, batch);
+    held = held.slice(taken.length);
+    if (held.length) again = true;
+    const fresh = (h: Held) => now() - h.keptAt < leaseMs / 3;
+    const stale = taken.filter((h) => !fresh(h)).map((h) => h.row.id);
+    const renewed = new Set(stale.length ? await repository.renew(stale, iso(leaseMs)) : []);
+    return taken.filter((h) => fresh(h) || renewed.has(h.row.id)).map((h) => h.row);
   }
 
   /** A log for one delivery's lines, naming it. */
@@ -185,35 +134,24 @@ export function createWebhookInbox(deps: {
     error: (obj: object, msg?: string) => logger.error({ delivery: id, ...obj }, msg ?? ''),
   });
 
-  async function settle(row: Row, err: unknown) {
+  async function settle(row: InboxRow, err: unknown) {
     const last = row.attempts > retryDelays.length;
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, ERROR_MAX);
     logger.error(
       { err, delivery: row.id, attempt: row.attempts, failed: last },
       'whatsapp webhook delivery failed',
     );
-    await db
-      .updateTable('webhook_deliveries')
-      .set({
-        status: last ? 'failed' : 'pending',
-        next_attempt_at: last ? iso() : iso(retryDelays[row.attempts - 1]),
-        locked_by: null,
-        locked_until: null,
-        last_error: message || 'error',
-      })
-      .where('id', '=', row.id)
-      .where('locked_by', '=', owner)
-      .execute();
+    await repository.markFailed(row.id, message || 'error', {
+      last,
+      nextAt: last ? iso() : iso(retryDelays[row.attempts - 1]),
+    });
   }
 
-  /** The claimed batch's lease, renewed while it is being processed. */
-  function keepLease() {
+  /** The batch's lease, renewed while it is being processed. */
+  function keepLease(ids: number[]) {
     const timer = setInterval(() => {
-      db.updateTable('webhook_deliveries')
-        .set({ locked_until: iso(leaseMs) })
-        .where('status', '=', 'processing')
-        .where('locked_by', '=', owner)
-        .execute()
+      repository
+        .renew(ids, iso(leaseMs))
         .catch((err) => logger.warn({ err }, 'webhook inbox lease renewal failed'));
     }, leaseMs / 3);
     timer.unref?.();
@@ -221,19 +159,25 @@ export function createWebhookInbox(deps: {
   }
 
   /**
-   * Claims a batch and processes it: the customer messages and statuses of all its deliveries at once
-   * (inbound.service.ts `processMany`, in id order), then each one's template changes; done rows are
-   * marked in one statement, failed ones retried later.
+   * Processes a batch: the deliveries this process kept already claimed, else (`claiming`) a batch
+   * claimed now. The customer messages and statuses of all its deliveries go at once (inbound.service.ts
+   * `processMany`, in id order), then each one's template changes; done rows are marked in one
+   * statement, failed ones retried later.
    */
-  async function pass(): Promise<number> {
-    const rows = await claim();
-    for (const row of rows) unclaimed.delete(row.id);
-    // Nothing was due: what this process kept was taken by another one (or is held by its lease).
-    if (!rows.length) unclaimed.clear();
+  async function pass(claiming = true): Promise<number> {
+    let rows = await takeHeld();
+    // The claim waits for the next pass: what this process holds was kept before anything it would take.
+    if (rows.length && claiming) again = claimAnyway = true;
+    else if (claiming) {
+      rows = await repository.claim(iso(), iso(leaseMs), batch);
+      for (const row of rows) unclaimed.delete(row.id);
+      // Nothing was due: what this process kept was taken by another one (or is held by its lease).
+      if (!rows.length) unclaimed.clear();
+    }
     if (!rows.length) return 0;
-    const release = keepLease();
+    const release = keepLease(rows.map((r) => r.id));
     try {
-      const taken: { row: Row; body: unknown }[] = [];
+      const taken: { row: InboxRow; body: unknown }[] = [];
       for (const row of rows) {
         try {
           taken.push({ row, body: JSON.parse(row.body) });
@@ -263,13 +207,7 @@ export function createWebhookInbox(deps: {
         deps.metrics?.webhook(result.outcome);
         done.push(row.id);
       }
-      if (done.length)
-        await db
-          .updateTable('webhook_deliveries')
-          .set({ status: 'done', processed_at: iso(), locked_by: null, locked_until: null, last_error: null })
-          .where('id', 'in', done)
-          .where('locked_by', '=', owner)
-          .execute();
+      if (done.length) await repository.markDone(done, iso());
     } finally {
       release();
     }
@@ -280,7 +218,8 @@ export function createWebhookInbox(deps: {
 
   /**
    * One dispatch at a time in this process; a wake during one runs another right after it. A wake for
-   * a kept delivery (`force` false) claims only while one of this process's deliveries is unclaimed.
+   * a kept delivery (`force` false) processes what this process holds, and claims only while one of
+   * its pending deliveries is unclaimed.
    */
   function run(force = true): Promise<void> {
     if (force) claimAnyway = true;
@@ -291,10 +230,10 @@ export function createWebhookInbox(deps: {
     running = (async () => {
       do {
         again = false;
-        const due = claimAnyway || unclaimed.size > 0;
+        const claiming = claimAnyway || unclaimed.size > 0;
         claimAnyway = false;
         try {
-          if (due) await pass();
+          if (claiming || held.length) await pass(claiming);
         } catch (err) {
           if (!stopped) logger.error({ err }, 'webhook inbox dispatch failed');
         }
@@ -310,20 +249,12 @@ export function createWebhookInbox(deps: {
   /** Runs a dispatch soon: `force` claims whatever is due, else only for this process's kept rows. */
   function wake(force = true) {
     if (stopped) return;
-    setImmediate(() => void run(force));
+    setImmediate(() => {
+      if (!stopped) void run(force);
+    });
   }
 
-  async function prune(): Promise<number> {
-    // In slices, so a large backlog never holds the writer long.
-    const old = db
-      .selectFrom('webhook_deliveries')
-      .select('id')
-      .where('status', '=', 'done')
-      .where('processed_at', '<', iso(-keepMs))
-      .limit(1000);
-    const [result] = await db.deleteFrom('webhook_deliveries').where('id', 'in', old).execute();
-    return Number(result?.numDeletedRows ?? 0);
-  }
+  const prune = () => repository.prune(iso(-keepMs));
 
   function schedule() {
     if (stopped) return;
@@ -341,12 +272,14 @@ export function createWebhookInbox(deps: {
   return {
     /** Keeps a checked delivery (one insert) and wakes the dispatcher; its id. */
     async take(raw: Buffer, accepted: Pick<AcceptedDelivery, 'companyIds'>): Promise<number> {
-      const id = await keeper.write({
+      const body = raw.toString('utf8');
+      const { id, held: mine } = await keeper.write({
         at: iso(),
-        body: raw.toString('utf8'),
+        body,
         companyIds: accepted.companyIds.join(',').slice(0, 200),
       });
-      unclaimed.add(id);
+      if (mine) held.push({ row: { id, body, attempts: 1 }, keptAt: now() });
+      else unclaimed.add(id);
       wake(false);
       return id;
     },
@@ -359,11 +292,17 @@ export function createWebhookInbox(deps: {
       schedule();
       wake();
     },
-    /** Stops the poll and waits for the batch under way. */
+    /** Stops the poll, waits for the batch under way, and gives back what it held and did not start. */
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      await keeper.drain();
       while (running) await running;
+      const left = held.map((h) => h.row.id);
+      held = [];
+      await repository
+        .release(left, iso())
+        .catch((err) => logger.warn({ err }, 'webhook inbox could not give back its deliveries'));
     },
     /** Resolves once no dispatch is running or asked for in this process (tests). */
     async idle() {
@@ -373,25 +312,13 @@ export function createWebhookInbox(deps: {
     },
     /** Processes what is due now, in this process; resolves when that is done (a replay). */
     processNow: () => run(),
-    /** One dispatch pass now; how many deliveries it claimed (tests). */
+    /** One dispatch pass now; how many deliveries it processed (tests). */
     dispatch: () => pass(),
     prune,
     /** Seconds since the oldest delivery not processed yet was received; 0 when none waits. */
     async lagSeconds(): Promise<number> {
-      const oldest = await Promise.all(
-        (['pending', 'processing'] as const).map((status) =>
-          db
-            .selectFrom('webhook_deliveries')
-            .select('received_at')
-            .where('status', '=', status)
-            .orderBy('id')
-            .limit(1)
-            .executeTakeFirst(),
-        ),
-      );
-      const times = oldest.flatMap((r) => (r ? [Date.parse(r.received_at)] : []));
-      if (!times.length) return 0;
-      return Math.max(0, (now() - Math.min(...times)) / 1000);
+      const oldest = await repository.oldestWaiting();
+      return oldest === undefined ? 0 : Math.max(0, (now() - oldest) / 1000);
     },
   };
 }
