@@ -2,30 +2,31 @@ import { type KyselyPlugin, type RootOperationNode, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestContext, createTestContext } from '../../../test/context';
 import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
+import { nextTurn } from '../../platform/turns';
 import { type TestUser, createUser } from '../../../test/factories';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
 import { WEBHOOK_RETRY_DELAYS_MS, createWebhookInbox } from './webhook-inbox';
 
-/** Records the statements run through it that claim webhook deliveries (an update that counts a try). */
-function claimSpy(): KyselyPlugin & { claims: number } {
+/**
+ * Counts the statements run through it that claim webhook deliveries (an update that counts a try) and
+ * those that mark deliveries done (one per pass).
+ */
+function claimSpy(): KyselyPlugin & { claims: number; doneMarks: number } {
   const spy = {
     claims: 0,
+    doneMarks: 0,
     transformQuery({ node }: { node: RootOperationNode }) {
       const text = JSON.stringify(node);
-      if (
-        node.kind === 'UpdateQueryNode' &&
-        text.includes('"webhook_deliveries"') &&
-        text.includes('"attempts"') &&
-        !text.includes('"pending"')
-      )
-        spy.claims++;
+      const update = node.kind === 'UpdateQueryNode' && text.includes('"webhook_deliveries"');
+      if (update && text.includes('"attempts"') && !text.includes('"pending"')) spy.claims++;
+      if (update && text.includes('"done"')) spy.doneMarks++;
       return node;
     },
     async transformResult({ result }: { result: unknown }) {
       return result;
     },
   };
-  return spy as KyselyPlugin & { claims: number };
+  return spy as KyselyPlugin & { claims: number; doneMarks: number };
 }
 
 const PHONE_ID = '555000321';
@@ -308,4 +309,58 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
       await inbox.stop();
     },
   );
+
+  it('processes a delivery after a quiet moment at once, and those kept within the gather window after a pass together when it closes', async () => {
+    const gatherClock = createFakeClock();
+    const spy = claimSpy();
+    const inbox = createWebhookInbox({
+      db: ctx.container.db.withPlugin(spy),
+      engine: ctx.engine,
+      inbound: ctx.container.inbound,
+      options: { now: clock.now, clock: gatherClock, gatherMs: 10 },
+    });
+    const companyIds = [admin.user.company_id!];
+    const take = (wamid: string) =>
+      inbox.take(
+        Buffer.from(
+          JSON.stringify(inboundBody(PHONE_ID, '34611000007', 'text', { text: { body: wamid } }, { wamid })),
+        ),
+        { companyIds },
+      );
+    const status = async (id: number) =>
+      (
+        await ctx.container.db
+          .selectFrom('webhook_deliveries')
+          .select('status')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).status;
+
+    const first = await take('wamid.inbox.gather.1');
+    await inbox.idle();
+    expect(await status(first)).toBe('done');
+    expect(spy.doneMarks).toBe(1);
+
+    // Within 10 ms of that pass: kept, answered, and waiting for the window (turns of the event loop
+    // go by; the window's clock does not move).
+    const second = await take('wamid.inbox.gather.2');
+    const third = await take('wamid.inbox.gather.3');
+    for (let i = 0; i < 5; i++) await nextTurn();
+    expect(await status(second)).not.toBe('done');
+    expect(await status(third)).not.toBe('done');
+    expect(spy.doneMarks).toBe(1);
+
+    gatherClock.advance(10);
+    await inbox.idle();
+    expect([await status(second), await status(third)]).toEqual(['done', 'done']);
+    expect(spy.doneMarks).toBe(2);
+
+    // A quiet moment later: at once again.
+    gatherClock.advance(1000);
+    const fourth = await take('wamid.inbox.gather.4');
+    await inbox.idle();
+    expect(await status(fourth)).toBe('done');
+    expect(spy.doneMarks).toBe(3);
+    await inbox.stop();
+  });
 });

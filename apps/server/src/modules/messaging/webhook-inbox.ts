@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { type JobLogger, silentLogger } from '../../platform/jobs/jobs';
+import { type Clock, realClock } from '../../platform/clock';
 import { createGroupCommit } from '../../platform/group-commit';
 import type { Metrics } from '../../platform/metrics';
 import { nextTurn } from '../../platform/turns';
@@ -36,8 +37,9 @@ import {
  * process that kept it, which processes it from memory with no claim. While something else is due (a
  * retry, rows another process holds or left), deliveries are kept pending and go through the claim, in
  * id order. A process that stops gives back what it held; one that dies leaves it to the lease.
- * Under a burst, a wake after an insert claims only while a pending delivery this process kept has
- * not been claimed yet: one claim takes the many rows kept meanwhile.
+ * Under a burst, passes are gathered: `gatherMs` after one ends, the next takes what was kept meanwhile; and
+ * a wake after an insert claims only while a pending delivery this process kept has not been claimed
+ * yet: one claim takes the many rows kept meanwhile.
  *
  * A delivery whose processing throws is retried after each of `retryDelaysMs` (1 s, 5 s, 30 s, 2 min,
  * 10 min), then kept as `failed` for the super admin, who can replay it. Done rows are deleted after
@@ -54,8 +56,16 @@ export interface WebhookInboxOptions {
   retryDelaysMs?: number[];
   /** How long done deliveries are kept (7 days by default). */
   keepMs?: number;
-  /** The clock (tests pass a fake one). */
+  /** The time of leases, retries and retention (tests pass a fake one). */
   now?: () => number;
+  /**
+   * While deliveries keep coming, the next pass starts `gatherMs` (10 ms by default) after one ended:
+   * what was kept meanwhile goes in one batch — one transaction, one done mark, one dispatch of its
+   * events — instead of one pass per insert. A delivery after a quiet moment is processed at once.
+   */
+  gatherMs?: number;
+  /** The clock of the gather window (tests pass a fake one). */
+  clock?: Clock;
 }
 
 export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 30_000, 120_000, 600_000];
@@ -80,6 +90,8 @@ export function createWebhookInbox(deps: {
   const retryDelays = o.retryDelaysMs ?? WEBHOOK_RETRY_DELAYS_MS;
   const keepMs = o.keepMs ?? 7 * 24 * 3600_000;
   const now = o.now ?? Date.now;
+  const clock = o.clock ?? realClock;
+  const gatherMs = o.gatherMs ?? 10;
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
   const repository = createWebhookInboxRepository({ db: deps.db, engine: deps.engine, owner });
   let logger: JobLogger = silentLogger;
@@ -94,6 +106,12 @@ export function createWebhookInbox(deps: {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let lastPrune = 0;
+  /** When the last pass ended, on the gather window's clock. */
+  let lastPassEnd = Number.NEGATIVE_INFINITY;
+  /** A delivery was kept while a pass ran: it waits for the window that opens when the passes end. */
+  let keptDuringPass = false;
+  /** The gathered pass waiting for its window to close (see `wake`). */
+  let gathered: { done: Promise<void>; cancel: () => void } | undefined;
 
   const iso = (ms = 0) => new Date(now() + ms).toISOString();
 
@@ -217,9 +235,9 @@ export function createWebhookInbox(deps: {
   }
 
   /**
-   * One dispatch at a time in this process; a wake during one runs another right after it. A wake for
-   * a kept delivery (`force` false) processes what this process holds, and claims only while one of
-   * its pending deliveries is unclaimed.
+   * One dispatch at a time in this process; a forced wake during one runs another right after it. A
+   * wake for a kept delivery (`force` false) processes what this process holds, and claims only while
+   * one of its pending deliveries is unclaimed.
    */
   function run(force = true): Promise<void> {
     if (force) claimAnyway = true;
@@ -237,21 +255,54 @@ export function createWebhookInbox(deps: {
         } catch (err) {
           if (!stopped) logger.error({ err }, 'webhook inbox dispatch failed');
         }
+        lastPassEnd = clock.now();
         // Acknowledgements first: deliveries waiting for their insert are answered before the next batch.
         if (again && !stopped) await nextTurn();
       } while (again && !stopped);
     })().finally(() => {
       running = null;
+      if (keptDuringPass) {
+        keptDuringPass = false;
+        wake(false);
+      }
     });
     return running;
   }
 
-  /** Runs a dispatch soon: `force` claims whatever is due, else only for this process's kept rows. */
+  /**
+   * Runs a dispatch soon. `force` (the poll, a replay, a start): at once, claiming whatever is due. A
+   * wake after a delivery was kept: at once after a quiet moment, else when the gather window that
+   * opened as the last pass ended closes (see `gatherMs`); one gathered pass at a time.
+   */
   function wake(force = true) {
     if (stopped) return;
-    setImmediate(() => {
-      if (!stopped) void run(force);
+    if (!force && running) {
+      keptDuringPass = true;
+      return;
+    }
+    if (!force && gathered) return;
+    const wait = force ? 0 : lastPassEnd + gatherMs - clock.now();
+    if (wait <= 0) {
+      setImmediate(() => {
+        if (!stopped) void run(force);
+      });
+      return;
+    }
+    let resolve = () => {};
+    const done = new Promise<void>((r) => {
+      resolve = r;
     });
+    const cancel = clock.after(wait, () => {
+      gathered = undefined;
+      (stopped ? Promise.resolve() : run(false)).finally(resolve);
+    });
+    gathered = {
+      done,
+      cancel() {
+        cancel();
+        resolve();
+      },
+    };
   }
 
   const prune = () => repository.prune(iso(-keepMs));
@@ -296,6 +347,8 @@ export function createWebhookInbox(deps: {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      gathered?.cancel();
+      gathered = undefined;
       await keeper.drain();
       while (running) await running;
       const left = held.map((h) => h.row.id);
@@ -308,7 +361,7 @@ export function createWebhookInbox(deps: {
     async idle() {
       // A wake queued on setImmediate has not started yet: let it start, then wait.
       await new Promise<void>((r) => setImmediate(r));
-      while (running) await running;
+      while (running || gathered) await (running ?? gathered?.done);
     },
     /** Processes what is due now, in this process; resolves when that is done (a replay). */
     processNow: () => run(),
