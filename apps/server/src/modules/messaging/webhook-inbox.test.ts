@@ -5,7 +5,7 @@ import { type FakeClock, createFakeClock } from '../../../test/fake-clock';
 import { nextTurn } from '../../platform/turns';
 import { type TestUser, createUser } from '../../../test/factories';
 import { inboundBody, signedRequest } from '../../../test/whatsapp-webhook';
-import { WEBHOOK_RETRY_DELAYS_MS, createWebhookInbox } from './webhook-inbox';
+import { WEBHOOK_RETRY_DELAYS_MS, type WebhookInbox, createWebhookInbox } from './webhook-inbox';
 
 /**
  * Counts the statements run through it that claim webhook deliveries (an update that counts a try) and
@@ -67,6 +67,18 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
     ctx.container.db.selectFrom('webhook_deliveries').selectAll().orderBy('id').execute();
   const health = async () =>
     (await ctx.app.inject({ method: 'GET', url: '/api/v1/health' })).json().webhook_lag_seconds;
+  /** Keeps a customer's text message in `inbox`, as the webhook route does once it checked it. */
+  const takeText = (inbox: WebhookInbox, phone: string, wamid: string, text = wamid) =>
+    inbox.take(
+      Buffer.from(JSON.stringify(inboundBody(PHONE_ID, phone, 'text', { text: { body: text } }, { wamid }))),
+      { companyIds: [admin.user.company_id!] },
+    );
+  const delivery = (id: number) =>
+    ctx.container.db
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
 
   beforeAll(async () => {
     clock = createFakeClock();
@@ -207,24 +219,11 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
         inbound: ctx.container.inbound,
         options: { now: clock.now },
       });
-      const companyIds = [admin.user.company_id!];
-      const take = (wamid: string, text: string) =>
-        inbox.take(
-          Buffer.from(
-            JSON.stringify(inboundBody(PHONE_ID, '34611000005', 'text', { text: { body: text } }, { wamid })),
-          ),
-          { companyIds },
-        );
-      const row = async (id: number) =>
-        ctx.container.db
-          .selectFrom('webhook_deliveries')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
+      const take = (wamid: string, text: string) => takeText(inbox, '34611000005', wamid, text);
 
       const first = await take('wamid.inbox.held.1', 'hola');
       await inbox.idle();
-      expect(await row(first)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await delivery(first)).toMatchObject({ status: 'done', attempts: 1 });
       expect(spy.claims).toBe(0);
 
       // A delivery that fails waits for its retry; once that is due, the next one is kept pending and a
@@ -232,14 +231,14 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
       await breakStoring(ctx);
       const failing = await take('wamid.inbox.held.2', 'boom');
       await inbox.idle();
-      expect(await row(failing)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(await delivery(failing)).toMatchObject({ status: 'pending', attempts: 1 });
       await mendStoring(ctx);
       clock.advance(WEBHOOK_RETRY_DELAYS_MS[0]!);
       const behind = await take('wamid.inbox.held.3', 'sigo aquí');
       await inbox.idle();
       expect(spy.claims).toBe(1);
-      expect(await row(failing)).toMatchObject({ status: 'done', attempts: 2 });
-      expect(await row(behind)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await delivery(failing)).toMatchObject({ status: 'done', attempts: 2 });
+      expect(await delivery(behind)).toMatchObject({ status: 'done', attempts: 1 });
       const stored = await ctx.container.db
         .selectFrom('messages')
         .select(['id', 'wamid'])
@@ -251,9 +250,9 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
       // A process that stops gives back what it held and did not start: pending, untried, for the next.
       const left = await take('wamid.inbox.held.4', 'hasta luego');
       await inbox.stop();
-      expect(await row(left)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
+      expect(await delivery(left)).toMatchObject({ status: 'pending', attempts: 0, locked_by: null });
       await ctx.container.webhookInbox.processNow();
-      expect(await row(left)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await delivery(left)).toMatchObject({ status: 'done', attempts: 1 });
     },
   );
 
@@ -267,22 +266,7 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
         inbound: ctx.container.inbound,
         options: { now: clock.now, leaseMs },
       });
-      const companyIds = [admin.user.company_id!];
-      const take = (wamid: string) =>
-        inbox.take(
-          Buffer.from(
-            JSON.stringify(
-              inboundBody(PHONE_ID, '34611000006', 'text', { text: { body: wamid } }, { wamid }),
-            ),
-          ),
-          { companyIds },
-        );
-      const row = async (id: number) =>
-        ctx.container.db
-          .selectFrom('webhook_deliveries')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
+      const take = (wamid: string) => takeText(inbox, '34611000006', wamid);
       const stored = async (wamid: string) =>
         (await ctx.container.db.selectFrom('messages').select('id').where('wamid', '=', wamid).execute())
           .length;
@@ -291,7 +275,7 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
       const late = await take('wamid.inbox.late.1');
       clock.advance(leaseMs / 3);
       await inbox.idle();
-      expect(await row(late)).toMatchObject({ status: 'done', attempts: 1 });
+      expect(await delivery(late)).toMatchObject({ status: 'done', attempts: 1 });
       expect(await stored('wamid.inbox.late.1')).toBe(1);
 
       // Its lease ran out and another process took it: not this one's to run any more.
@@ -303,7 +287,7 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
         .where('id', '=', lost)
         .execute();
       await inbox.idle();
-      expect(await row(lost)).toMatchObject({ status: 'processing', locked_by: 'another-process' });
+      expect(await delivery(lost)).toMatchObject({ status: 'processing', locked_by: 'another-process' });
       expect(await stored('wamid.inbox.late.2')).toBe(0);
       await ctx.container.db.deleteFrom('webhook_deliveries').where('id', '=', lost).execute();
       await inbox.stop();
@@ -319,22 +303,8 @@ describe(`webhook inbox (${process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
       inbound: ctx.container.inbound,
       options: { now: clock.now, clock: gatherClock, gatherMs: 10 },
     });
-    const companyIds = [admin.user.company_id!];
-    const take = (wamid: string) =>
-      inbox.take(
-        Buffer.from(
-          JSON.stringify(inboundBody(PHONE_ID, '34611000007', 'text', { text: { body: wamid } }, { wamid })),
-        ),
-        { companyIds },
-      );
-    const status = async (id: number) =>
-      (
-        await ctx.container.db
-          .selectFrom('webhook_deliveries')
-          .select('status')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).status;
+    const take = (wamid: string) => takeText(inbox, '34611000007', wamid);
+    const status = async (id: number) => (await delivery(id)).status;
 
     const first = await take('wamid.inbox.gather.1');
     await inbox.idle();
